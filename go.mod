@@ -1,0 +1,3 @@
+module dlmp
+
+go 1.26.8
