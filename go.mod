@@ -6,3 +6,5 @@ require (
 	golang.org/x/net v0.62.0
 	golang.org/x/sys v0.50.0
 )
+
+require github.com/yuin/gopher-lua v1.1.2
