@@ -230,4 +230,3 @@ func BenchmarkLoopback(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*MaxBatch), "ns/datagram")
 	})
 }
-
