@@ -8,3 +8,5 @@ require (
 )
 
 require github.com/yuin/gopher-lua v1.1.2
+
+require github.com/pelletier/go-toml/v2 v2.4.3
