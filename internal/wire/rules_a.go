@@ -29,3 +29,15 @@ func checkClientEvent(packet string, id uint32) error {
 	}
 	return nil
 }
+
+// checkWaypointState checks a waypoint's active flag and, when it is 1, its
+// point; the point of a removal is not looked at.
+func checkWaypointState(packet string, active uint8, x, y float32) error {
+	if err := checkBool(packet, "active", active); err != nil {
+		return err
+	}
+	if active == 0 {
+		return nil
+	}
+	return checkWaypoint(packet, x, y)
+}
