@@ -155,3 +155,26 @@ func FuzzPickupSync(f *testing.F) {
 func BenchmarkPickupSync(b *testing.B) {
 	benchCodec(b, validPickupSync(), func() Packet { return new(PickupSync) })
 }
+
+// TestPickupSyncHideDecodes: a remove whose unused fields are garbage, NaN
+// included, goes through the whole decoder, and its bytes come back intact.
+func TestPickupSyncHideDecodes(t *testing.T) {
+	hide := validPickupSync()
+	pickupHide(hide)
+	enc := hide.Append(nil)
+	p, err := Unmarshal(enc)
+	if err != nil {
+		t.Fatalf("Unmarshal of a hide with NaN garbage: %v", err)
+	}
+	q := p.(*PickupSync)
+	if q.Active != 0 || q.PickupID != 3 || !math.IsNaN(float64(q.X)) || !math.IsNaN(float64(q.Scale)) {
+		t.Errorf("decoded %+v, want active 0, pickup_id 3, NaN x and scale", q)
+	}
+	if re := q.Append(nil); string(re) != string(enc) {
+		t.Errorf("re-encode differs\n got %x\nwant %x", re, enc)
+	}
+	enc[len(enc)-5] = 2 // highlight
+	if _, err := Unmarshal(enc); err == nil {
+		t.Error("hide with highlight 2 decoded, want dropped")
+	}
+}
