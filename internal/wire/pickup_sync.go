@@ -111,13 +111,20 @@ func (p *PickupSync) CheckSend() error {
 // CheckRecv is the client decoder's check: the flags, and on a show the
 // position and the scale.
 func (p *PickupSync) CheckRecv() error {
+	if p.Active|p.Highlight <= 1 && (p.Active == 0 || p.inRange()) {
+		return nil // the fast path of every packet the server sends
+	}
 	if err := p.checkFlags(); err != nil {
 		return err
 	}
-	if p.Active == 0 {
-		return nil
-	}
 	return p.checkShow()
+}
+
+// inRange reports whether position and scale pass checkShow, without
+// building an error; checkShow names the field that does not.
+func (p *PickupSync) inRange() bool {
+	return in(p.X, -PickupXY, PickupXY) && in(p.Y, -PickupXY, PickupXY) &&
+		in(p.Z, WorldMinZ, WorldMaxZ) && in(p.Scale, PickupMinScale, PickupMaxScale)
 }
 
 // Placement is the client's check before it places a shown pickup: the
