@@ -1,0 +1,460 @@
+package lane
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"dlmp/internal/wire"
+)
+
+// Sender defaults.
+const (
+	// DefaultCapacity is the send queue's size in slots: one slot per
+	// event_id, queued or in flight. A fragmented message takes one slot per
+	// fragment (at most 55 for 65536 bytes).
+	DefaultCapacity = 1024
+	// DefaultWindow is the most event_ids in flight past the oldest
+	// unacknowledged one; the receiver holds as many early arrivals.
+	DefaultWindow = 512
+	// DroppableReserve is how many free slots a droppable message leaves
+	// untouched: the 32 the world keeps for objects plus the one for
+	// TeleportPlayer. A droppable push that would eat into them is dropped.
+	DroppableReserve = 33
+)
+
+// SenderConfig configures a [Sender]. The zero value means the defaults.
+type SenderConfig struct {
+	Capacity    int           // send queue slots; DefaultCapacity
+	Window      int           // event_ids in flight; DefaultWindow
+	Budget      int           // datagram payload bytes; wire.MaxDatagram
+	InitialRTT  time.Duration // DefaultInitialRTT
+	MaxAckDelay time.Duration // DefaultMaxAckDelay
+	MaxTries    int           // DefaultMaxTries
+}
+
+func (c *SenderConfig) fill() {
+	c.Capacity = cmpOr(c.Capacity, DefaultCapacity)
+	c.Window = cmpOr(c.Window, DefaultWindow)
+	c.Budget = min(cmpOr(c.Budget, wire.MaxDatagram), wire.MaxDatagram)
+	c.MaxTries = cmpOr(c.MaxTries, DefaultMaxTries)
+}
+
+func cmpOr(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// SenderStats counts what a Sender did; every dropped input is here.
+type SenderStats struct {
+	Pushed          int // messages accepted by Push
+	Events          int // event_ids assigned (fragments count one each)
+	Sends           int // event transmissions, first ones and retransmissions
+	Retransmits     int // transmissions after the first
+	FastRetransmits int // retransmissions triggered by three later acks
+	Timeouts        int // retransmissions triggered by the timer
+	Datagrams       int // datagrams emitted
+	Bytes           int // datagram bytes emitted
+	Superseded      int // droppable messages replaced by a newer one
+	Dropped         int // droppable messages dropped for want of room
+	BadAcks         int // acks of event_ids never sent, dropped
+}
+
+// slot is one event: a message or a fragment, queued or in flight.
+type slot struct {
+	buf      []byte // the packet, event_id written at assignment
+	class    Class
+	first    bool      // the first fragment of a fragmented message
+	id       uint32    // 0 until assigned
+	tries    int       // transmissions so far
+	firstAt  time.Time // first transmission
+	sentAt   time.Time // latest transmission
+	deadline time.Time // retransmission timer
+	sentHigh uint32    // highest id sent when this was last transmitted
+	acked    bool
+	due      bool // fast retransmit at the next Poll
+}
+
+// Sender is the server's side of the Server → Client reliable event lane,
+// one per player. The world pushes messages during its tick and polls once
+// at the end of it; the socket side feeds it ClientAcks through the tick's
+// queue.
+//
+// The zero value is not usable; call NewSender.
+type Sender struct {
+	// Immutable after NewSender.
+	cfg  SenderConfig
+	mask uint32 // len(flight)-1
+
+	// Slots: free ones, queued ones (no id yet) and in-flight ones
+	// indexed by id&mask for ids in [base, next).
+	pool     []*slot
+	made     int // slots allocated so far, at most cfg.Capacity
+	pending  []*slot
+	pendHead int
+	flight   []*slot
+	used     int // queued + in flight
+
+	base      uint32 // oldest unacknowledged event_id (next when none)
+	next      uint32 // next event_id to assign
+	highAcked uint32 // highest event_id acknowledged
+
+	rtt     rtt
+	dgram   []byte   // the datagram being packed, reused
+	suffix  []uint16 // scratch of OnAck, reused
+	lastNow time.Time
+	dead    error
+	stats   SenderStats
+}
+
+// NewSender returns a Sender with event_ids starting at 1.
+func NewSender(cfg SenderConfig) *Sender {
+	cfg.fill()
+	n := 1
+	for n < cfg.Window {
+		n <<= 1
+	}
+	s := &Sender{
+		cfg:    cfg,
+		mask:   uint32(n - 1),
+		flight: make([]*slot, n),
+		base:   1,
+		next:   1,
+		dgram:  make([]byte, 0, cfg.Budget),
+		suffix: make([]uint16, cfg.Window+1),
+	}
+	s.rtt.init(cfg.InitialRTT, cfg.MaxAckDelay)
+	return s
+}
+
+// Free returns the free slots of the send queue. A message of up to
+// Budget bytes takes one; a larger one takes one per Fragment.
+func (s *Sender) Free() int { return s.cfg.Capacity - s.used }
+
+// Dead returns why the link is dead, or nil while it lives.
+func (s *Sender) Dead() error { return s.dead }
+
+// Stats returns the counters.
+func (s *Sender) Stats() SenderStats { return s.stats }
+
+// SRTT returns the smoothed round-trip time.
+func (s *Sender) SRTT() time.Duration { return s.rtt.srtt }
+
+// RTO returns the retransmission timeout before backoff.
+func (s *Sender) RTO() time.Duration { return s.rtt.rto() }
+
+// InFlight returns how many event_ids are sent and not yet all acknowledged
+// below them: next − base.
+func (s *Sender) InFlight() int { return int(s.next - s.base) }
+
+// Slots returns how many slots exist, used or free; it never exceeds the
+// capacity (the memory bound).
+func (s *Sender) Slots() int { return s.made }
+
+// fragments returns how many slots a message of n bytes takes.
+func (s *Sender) fragments(n int) int {
+	if n <= s.cfg.Budget {
+		return 1
+	}
+	p := s.cfg.Budget - wire.FragmentHeaderLen
+	return (n + p - 1) / p
+}
+
+// Push queues a reliable message: a packet whose bytes 1..5 are its u32
+// event_id, which the Sender writes when it assigns the id. msg is copied.
+//
+// A critical message that finds too few free slots returns an error
+// wrapping ErrQueueFull, naming the need: the caller disconnects the player
+// with it. A droppable message first removes a queued droppable message
+// with the same packet id (it supersedes it, and goes to the end of the
+// stream in its place); finding none, it is dropped, counted, if it would
+// leave fewer than DroppableReserve slots free. Only queued messages are
+// superseded: once an event_id is assigned the message is part of the
+// gapless stream and is delivered. A droppable message must fit one datagram.
+// After the link died, Push returns the death.
+func (s *Sender) Push(msg []byte, class Class) error {
+	if s.dead != nil {
+		return s.dead
+	}
+	if len(msg) < 5 || len(msg) > wire.MaxMessage {
+		return fmt.Errorf("%w: %d bytes, want 5..=%d", ErrMessage, len(msg), wire.MaxMessage)
+	}
+	k := s.fragments(len(msg))
+	switch class {
+	case Critical:
+		if s.Free() < k {
+			return fmt.Errorf("%w: a %d-byte critical message needs %d slots, %d of %d free",
+				ErrQueueFull, len(msg), k, s.Free(), s.cfg.Capacity)
+		}
+	case Droppable:
+		if k > 1 {
+			return fmt.Errorf("%w: a droppable message must fit one datagram (%d bytes), got %d", ErrMessage, s.cfg.Budget, len(msg))
+		}
+		if !s.supersede(msg[0]) && s.Free() < 1+DroppableReserve {
+			s.stats.Dropped++
+			return nil
+		}
+	default:
+		return fmt.Errorf("%w: unknown class %d", ErrMessage, class)
+	}
+	s.stats.Pushed++
+	if k == 1 {
+		sl := s.take(class)
+		sl.buf = append(sl.buf[:0], msg...)
+		s.enqueue(sl)
+		return nil
+	}
+	p := s.cfg.Budget - wire.FragmentHeaderLen
+	for i := 0; i < k; i++ {
+		chunk := msg[i*p : min((i+1)*p, len(msg))]
+		last := uint8(0)
+		if i == k-1 {
+			last = 1
+		}
+		sl := s.take(class)
+		sl.first = i == 0
+		sl.buf = append(sl.buf[:0], wire.IDFragment, 0, 0, 0, 0, last)
+		sl.buf = binary.LittleEndian.AppendUint16(sl.buf, uint16(len(chunk)))
+		sl.buf = append(sl.buf, chunk...)
+		s.enqueue(sl)
+	}
+	return nil
+}
+
+// supersede removes a queued droppable message with packet id pid and
+// reports whether it found one (whose slot the new message then takes).
+func (s *Sender) supersede(pid byte) bool {
+	for i := s.pendHead; i < len(s.pending); i++ {
+		sl := s.pending[i]
+		if sl.class == Droppable && sl.buf[0] == pid {
+			copy(s.pending[i:], s.pending[i+1:])
+			s.pending = s.pending[:len(s.pending)-1]
+			s.release(sl)
+			s.stats.Superseded++
+			return true
+		}
+	}
+	return false
+}
+
+// take returns a free slot, reusing one when it can; the caller checked
+// that one is free.
+func (s *Sender) take(class Class) *slot {
+	var sl *slot
+	if n := len(s.pool); n > 0 {
+		sl, s.pool = s.pool[n-1], s.pool[:n-1]
+	} else {
+		sl = new(slot)
+		s.made++
+	}
+	buf := sl.buf
+	*sl = slot{buf: buf, class: class}
+	s.used++
+	return sl
+}
+
+func (s *Sender) release(sl *slot) {
+	s.used--
+	s.pool = append(s.pool, sl)
+}
+
+func (s *Sender) enqueue(sl *slot) {
+	if len(s.pending) == cap(s.pending) && s.pendHead > 0 {
+		n := copy(s.pending, s.pending[s.pendHead:])
+		clear(s.pending[n:])
+		s.pending, s.pendHead = s.pending[:n], 0
+	}
+	s.pending = append(s.pending, sl)
+}
+
+// sendable reports whether a queued message may take an id now.
+func (s *Sender) sendable() bool {
+	return s.pendHead < len(s.pending) && int(s.next-s.base) < s.cfg.Window
+}
+
+// NextTimeout returns when Poll has something to do: the time of the last
+// Poll when something is ready now, the earliest retransmission deadline
+// otherwise, and the zero time when nothing is in flight or the link is
+// dead.
+func (s *Sender) NextTimeout() time.Time {
+	if s.dead != nil {
+		return time.Time{}
+	}
+	if s.sendable() {
+		return s.lastNow
+	}
+	var t time.Time
+	for id := s.base; id != s.next; id++ {
+		sl := s.flight[id&s.mask]
+		if sl.acked {
+			continue
+		}
+		if sl.due {
+			return s.lastNow
+		}
+		if t.IsZero() || sl.deadline.Before(t) {
+			t = sl.deadline
+		}
+	}
+	return t
+}
+
+// Poll sends what is due at now: retransmissions first (fast ones and
+// expired timers), then queued messages within the window, packed in
+// event_id order into as few datagrams of at most Budget bytes as they fit.
+// emit must not keep the datagram: its buffer is reused.
+func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
+	if s.dead != nil {
+		return
+	}
+	s.lastNow = now
+	s.dgram = s.dgram[:0]
+	for id := s.base; id != s.next; id++ {
+		sl := s.flight[id&s.mask]
+		if sl.acked {
+			continue
+		}
+		switch {
+		case sl.due:
+			s.stats.FastRetransmits++
+		case !now.Before(sl.deadline):
+			if sl.tries >= s.cfg.MaxTries {
+				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
+					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
+				return
+			}
+			s.stats.Timeouts++
+		default:
+			continue
+		}
+		s.transmit(sl, now, emit)
+	}
+	for s.sendable() {
+		sl := s.pending[s.pendHead]
+		s.pending[s.pendHead] = nil
+		s.pendHead++
+		if s.pendHead == len(s.pending) {
+			s.pending, s.pendHead = s.pending[:0], 0
+		}
+		sl.id = s.next
+		s.next++
+		s.stats.Events++
+		binary.LittleEndian.PutUint32(sl.buf[1:5], sl.id)
+		if sl.first {
+			// The inner message's own event_id is its first fragment's.
+			binary.LittleEndian.PutUint32(sl.buf[wire.FragmentHeaderLen+1:], sl.id)
+		}
+		s.flight[sl.id&s.mask] = sl
+		s.transmit(sl, now, emit)
+	}
+	if len(s.dgram) > 0 {
+		s.flush(emit)
+	}
+}
+
+func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
+	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
+		s.flush(emit)
+	}
+	s.dgram = append(s.dgram, sl.buf...)
+	sl.tries++
+	if sl.tries == 1 {
+		sl.firstAt = now
+	} else {
+		s.stats.Retransmits++
+	}
+	s.stats.Sends++
+	sl.sentAt = now
+	sl.deadline = now.Add(s.rtt.backoff(sl.tries))
+	sl.sentHigh = s.next - 1
+	sl.due = false
+}
+
+func (s *Sender) flush(emit func([]byte)) {
+	s.stats.Datagrams++
+	s.stats.Bytes += len(s.dgram)
+	emit(s.dgram)
+	s.dgram = s.dgram[:0]
+}
+
+// OnAck processes a ClientAck whose token the session checked. An ack of an
+// event_id never sent is dropped and counted (BadAcks). Acknowledged events
+// free their slots; the highest event_id acknowledged gives an RTT sample
+// when it was sent once (Karn); an unacknowledged event with three later
+// events acknowledged since its last transmission is retransmitted at the
+// next Poll.
+func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
+	if s.dead != nil {
+		return
+	}
+	top := uint64(a.Ack)
+	if a.Above != 0 {
+		top = uint64(a.Ack) + 1 + uint64(bits.Len64(a.Above))
+	}
+	if top >= uint64(s.next) {
+		s.stats.BadAcks++
+		return
+	}
+	newly := false
+	var sampled *slot
+	mark := func(id uint32) {
+		if sl := s.flight[id&s.mask]; !sl.acked {
+			sl.acked, newly = true, true
+			if uint64(id) == top {
+				sampled = sl
+			}
+			s.highAcked = max(s.highAcked, id)
+		}
+	}
+	for id := s.base; id <= a.Ack && id != s.next; id++ {
+		mark(id)
+	}
+	for above := a.Above; above != 0; above &= above - 1 {
+		id := a.Ack + 2 + uint32(bits.TrailingZeros64(above))
+		if id >= s.base {
+			mark(id)
+		}
+	}
+	if !newly {
+		return
+	}
+	if sampled != nil && sampled.tries == 1 {
+		s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
+	}
+	s.markFast()
+	for s.base != s.next && s.flight[s.base&s.mask].acked {
+		s.release(s.flight[s.base&s.mask])
+		s.flight[s.base&s.mask] = nil
+		s.base++
+	}
+}
+
+// markFast flags for retransmission every unacknowledged event below the
+// highest acknowledged one that has at least three acknowledged events
+// sent after its own last transmission.
+func (s *Sender) markFast() {
+	if s.highAcked < s.base {
+		return
+	}
+	n := int(s.highAcked - s.base + 1)
+	suf := s.suffix[:n+1] // suf[i]: acked ids among base+i..highAcked
+	suf[n] = 0
+	for i := n - 1; i >= 0; i-- {
+		suf[i] = suf[i+1]
+		if s.flight[(s.base+uint32(i))&s.mask].acked {
+			suf[i]++
+		}
+	}
+	for i := 0; i < n-1; i++ {
+		sl := s.flight[(s.base+uint32(i))&s.mask]
+		if sl.acked || sl.due || sl.sentHigh >= s.highAcked {
+			continue
+		}
+		if suf[int(sl.sentHigh-s.base)+1] >= 3 {
+			sl.due = true
+		}
+	}
+}

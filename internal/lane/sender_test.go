@@ -1,0 +1,324 @@
+package lane
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"dlmp/internal/wire"
+)
+
+func TestSenderAssignsGaplessIDsAndPacks(t *testing.T) {
+	cases := []struct {
+		name      string
+		n, size   int
+		datagrams int
+	}{
+		{"three small", 3, 9, 1},
+		{"exactly one budget", 12, 100, 1},
+		{"one over", 13, 100, 2},
+		{"200 of 100", 200, 100, 17},
+		{"full-size", 3, wire.MaxDatagram, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := NewSender(SenderConfig{})
+			for i := range c.n {
+				if err := s.Push(message(0x21, c.size, uint32(i)), Critical); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d := poll(s, t0)
+			if len(d) != c.datagrams {
+				t.Errorf("got %d datagrams, want %d", len(d), c.datagrams)
+			}
+			for _, g := range d {
+				if len(g) > wire.MaxDatagram {
+					t.Errorf("datagram of %d bytes, budget %d", len(g), wire.MaxDatagram)
+				}
+			}
+			got := ids(t, d, c.size)
+			for i, id := range got {
+				if id != uint32(i+1) {
+					t.Fatalf("event %d has id %d, want %d", i, id, i+1)
+				}
+			}
+			if len(got) != c.n {
+				t.Errorf("got %d events, want %d", len(got), c.n)
+			}
+		})
+	}
+}
+
+func TestSenderAckFreesSlots(t *testing.T) {
+	s := NewSender(SenderConfig{Capacity: 16})
+	for i := range 10 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	if got, want := s.Free(), 6; got != want {
+		t.Fatalf("Free() = %d, want %d", got, want)
+	}
+	poll(s, t0)
+	s.OnAck(ackOf(4, 6, 7), t0.Add(ms(100)))
+	// 6 and 7 keep their slots until the events below them are acked.
+	if got, want := s.Free(), 10; got != want {
+		t.Errorf("after ack of 1..4, 6, 7: Free() = %d, want %d", got, want)
+	}
+	s.OnAck(ackOf(10), t0.Add(ms(110)))
+	if got, want := s.Free(), 16; got != want {
+		t.Errorf("after ack of all: Free() = %d, want %d", got, want)
+	}
+	if !s.NextTimeout().IsZero() {
+		t.Errorf("NextTimeout() = %v with nothing in flight, want zero", s.NextTimeout())
+	}
+}
+
+func TestSenderRejectsAckOfUnsent(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	for i := range 3 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0)
+	for _, a := range []wire.ClientAck{ackOf(3, 5), {Ack: 4}, {Ack: 1<<32 - 1, Above: 1 << 63}} {
+		s.OnAck(a, t0.Add(ms(50)))
+	}
+	if got := s.Stats().BadAcks; got != 3 {
+		t.Errorf("BadAcks = %d, want 3", got)
+	}
+	if got := s.InFlight(); got != 3 {
+		t.Errorf("InFlight() = %d after bad acks, want 3", got)
+	}
+}
+
+func TestSenderRTTSample(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	_ = s.Push(message(0x21, 9, 0), Critical)
+	poll(s, t0)
+	s.OnAck(wire.ClientAck{Ack: 1, DelayMs: 30}, t0.Add(ms(130)))
+	if got, want := s.SRTT(), ms(100); got != want {
+		t.Errorf("SRTT = %v, want %v (130 ms minus 30 ms ack delay)", got, want)
+	}
+	// RTO = SRTT + 4·RTTVAR + MaxAckDelay = 100 + 200 + 40.
+	if got, want := s.RTO(), ms(340); got != want {
+		t.Errorf("RTO = %v, want %v", got, want)
+	}
+	// A retransmitted event gives no sample (Karn).
+	_ = s.Push(message(0x21, 9, 1), Critical)
+	poll(s, t0.Add(ms(200)))
+	poll(s, t0.Add(ms(200+340)))
+	s.OnAck(wire.ClientAck{Ack: 2}, t0.Add(ms(1000)))
+	if got, want := s.SRTT(), ms(100); got != want {
+		t.Errorf("SRTT after an ack of a retransmission = %v, want %v", got, want)
+	}
+}
+
+func TestSenderFastRetransmitAfterThree(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	for i := range 6 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+		poll(s, t0.Add(ms(i)))
+	}
+	now := t0.Add(ms(20)) // long before any timer
+	s.OnAck(ackOf(0, 2, 3), now)
+	if got := ids(t, poll(s, now), 9); len(got) != 0 {
+		t.Fatalf("two later acks: retransmitted %v, want nothing", got)
+	}
+	s.OnAck(ackOf(0, 2, 3, 4), now)
+	if got, want := ids(t, poll(s, now), 9), []uint32{1}; !equalIDs(got, want) {
+		t.Fatalf("three later acks: retransmitted %v, want %v", got, want)
+	}
+	// The same acks again, or one more ack of an id sent before the
+	// retransmission, do not retransmit again.
+	s.OnAck(ackOf(0, 2, 3, 4, 6), now)
+	if got := ids(t, poll(s, now), 9); len(got) != 0 {
+		t.Fatalf("after the fast retransmit: retransmitted %v, want nothing", got)
+	}
+	if got := s.Stats().FastRetransmits; got != 1 {
+		t.Errorf("FastRetransmits = %d, want 1", got)
+	}
+}
+
+func TestSenderRTOBackoffOnlyMissing(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	for i := range 4 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	rto := s.RTO() // the timers are set at transmission
+	poll(s, t0)
+	s.OnAck(ackOf(0, 3), t0.Add(ms(10))) // 3 arrived; 1, 2 and 4 missing
+	if got, want := s.NextTimeout(), t0.Add(rto); !got.Equal(want) {
+		t.Fatalf("NextTimeout() = %v, want t0+%v", got.Sub(t0), rto)
+	}
+	if got := ids(t, poll(s, t0.Add(rto-1)), 9); len(got) != 0 {
+		t.Fatalf("before the timeout: sent %v", got)
+	}
+	at := t0.Add(rto)
+	if got, want := ids(t, poll(s, at), 9), []uint32{1, 2, 4}; !equalIDs(got, want) {
+		t.Fatalf("at the timeout: sent %v, want %v", got, want)
+	}
+	// Backed off ×1.5 per transmission.
+	for try := 2; try <= 4; try++ {
+		wait := s.RTO()
+		for i := 1; i < try; i++ {
+			wait += wait / 2
+		}
+		if got, want := s.NextTimeout(), at.Add(wait); !got.Equal(want) {
+			t.Fatalf("try %d: NextTimeout() = +%v, want +%v", try, got.Sub(at), wait)
+		}
+		at = at.Add(wait)
+		if got := ids(t, poll(s, at), 9); len(got) != 3 {
+			t.Fatalf("try %d: sent %v", try, got)
+		}
+	}
+	if got := s.Stats().Timeouts; got != 12 {
+		t.Errorf("Timeouts = %d, want 12", got)
+	}
+}
+
+func TestSenderDeadLink(t *testing.T) {
+	s := NewSender(SenderConfig{MaxTries: 5})
+	_ = s.Push(message(0x21, 9, 0), Critical)
+	now := t0
+	sends := 0
+	for i := 0; i < 100 && s.Dead() == nil; i++ {
+		sends += len(poll(s, now))
+		if next := s.NextTimeout(); !next.IsZero() {
+			now = next
+		}
+	}
+	err := s.Dead()
+	if !errors.Is(err, ErrDead) || !strings.Contains(err.Error(), "event 1") || !strings.Contains(err.Error(), "5 transmissions") {
+		t.Fatalf("Dead() = %v, want ErrDead naming event 1 and 5 transmissions", err)
+	}
+	if sends != 5 {
+		t.Errorf("sent %d times before dying, want 5", sends)
+	}
+	if err := s.Push(message(0x21, 9, 1), Critical); !errors.Is(err, ErrDead) {
+		t.Errorf("Push after death: %v, want ErrDead", err)
+	}
+}
+
+func TestSenderQueueFullCritical(t *testing.T) {
+	s := NewSender(SenderConfig{Capacity: 8})
+	for i := range 8 {
+		if err := s.Push(message(0x21, 9, uint32(i)), Critical); err != nil {
+			t.Fatalf("push %d: %v", i, err)
+		}
+	}
+	err := s.Push(message(0x21, 9, 8), Critical)
+	if !errors.Is(err, ErrQueueFull) || !strings.Contains(err.Error(), "0 of 8") {
+		t.Fatalf("push into a full queue: %v, want ErrQueueFull saying 0 of 8 free", err)
+	}
+	// A fragmented message needing more slots than are free is refused whole.
+	s = NewSender(SenderConfig{Capacity: 4})
+	if err := s.Push(message(0x21, 5*1192, 0), Critical); !errors.Is(err, ErrQueueFull) {
+		t.Fatalf("5-fragment message into 4 slots: %v, want ErrQueueFull", err)
+	}
+	if s.Free() != 4 {
+		t.Errorf("Free() = %d after a refused push, want 4", s.Free())
+	}
+}
+
+func TestSenderDroppable(t *testing.T) {
+	const runClock, setTime = 0x23, 0x21
+	s := NewSender(SenderConfig{Capacity: 40})
+	_ = s.Push(message(runClock, 11, 1), Droppable)
+	_ = s.Push(message(setTime, 7+2, 2), Critical)
+	_ = s.Push(message(runClock, 11, 3), Droppable) // supersedes seq 1, goes after SetTime
+	var seqs []uint32
+	for _, d := range poll(s, t0) {
+		for len(d) > 0 {
+			n := 9
+			if d[0] == runClock {
+				n = 11
+			}
+			seqs = append(seqs, uint32(d[5])|uint32(d[0])<<8)
+			d = d[n:]
+		}
+	}
+	want := []uint32{setTime<<8 | 2, runClock<<8 | 3}
+	if !equalIDs(seqs, want) {
+		t.Fatalf("stream %x, want %x", seqs, want)
+	}
+	if got := s.Stats().Superseded; got != 1 {
+		t.Errorf("Superseded = %d, want 1", got)
+	}
+	// Once sent, a droppable message is part of the stream: a newer one
+	// does not replace it.
+	_ = s.Push(message(runClock, 11, 4), Droppable)
+	if got := s.Stats().Superseded; got != 1 {
+		t.Errorf("Superseded = %d after pushing behind a sent resync, want 1", got)
+	}
+	// A droppable never takes the reserved slots; a critical does.
+	for s.Free() > DroppableReserve {
+		_ = s.Push(message(setTime, 9, 0), Critical)
+	}
+	if err := s.Push(message(0x22, 9, 5), Droppable); err != nil {
+		t.Fatalf("droppable into the reserve: %v, want nil (dropped)", err)
+	}
+	if got := s.Stats().Dropped; got != 1 {
+		t.Errorf("Dropped = %d, want 1", got)
+	}
+	if got := s.Free(); got != DroppableReserve {
+		t.Errorf("Free() = %d, want %d", got, DroppableReserve)
+	}
+	if err := s.Push(message(setTime, 9, 0), Critical); err != nil {
+		t.Errorf("critical into the reserve: %v", err)
+	}
+	if err := s.Push(message(runClock, 2000, 0), Droppable); !errors.Is(err, ErrMessage) {
+		t.Errorf("droppable above one datagram: %v, want ErrMessage", err)
+	}
+}
+
+func TestSenderPushRejectsBadFraming(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	for _, n := range []int{0, 4, wire.MaxMessage + 1} {
+		if err := s.Push(make([]byte, n), Critical); !errors.Is(err, ErrMessage) {
+			t.Errorf("Push of %d bytes: %v, want ErrMessage", n, err)
+		}
+	}
+	if err := s.Push(make([]byte, 5), Class(9)); !errors.Is(err, ErrMessage) {
+		t.Errorf("Push with class 9: %v, want ErrMessage", err)
+	}
+}
+
+func TestSenderWindow(t *testing.T) {
+	s := NewSender(SenderConfig{Window: 4})
+	for i := range 6 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	if got, want := ids(t, poll(s, t0), 9), []uint32{1, 2, 3, 4}; !equalIDs(got, want) {
+		t.Fatalf("first poll sent %v, want %v", got, want)
+	}
+	s.OnAck(ackOf(0, 2, 3), t0.Add(ms(10))) // base stays at 1
+	if got := ids(t, poll(s, t0.Add(ms(10))), 9); len(got) != 0 {
+		t.Fatalf("window full at base 1: sent %v", got)
+	}
+	s.OnAck(ackOf(3), t0.Add(ms(20)))
+	if got, want := ids(t, poll(s, t0.Add(ms(20))), 9), []uint32{5, 6}; !equalIDs(got, want) {
+		t.Fatalf("after the base moved: sent %v, want %v", got, want)
+	}
+}
+
+func TestSenderSteadyStateAllocs(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	msg := message(0x21, 40, 0)
+	var id uint32
+	now := t0
+	emit := func([]byte) {}
+	cycle := func() {
+		for range 10 {
+			_ = s.Push(msg, Critical)
+		}
+		s.Poll(now, emit)
+		id += 10
+		s.OnAck(wire.ClientAck{Ack: id}, now.Add(ms(50)))
+		now = now.Add(ms(33))
+	}
+	for range 10 {
+		cycle()
+	}
+	if n := testing.AllocsPerRun(100, cycle); n != 0 {
+		t.Errorf("steady state allocates %v times per 10 messages, want 0", n)
+	}
+}
