@@ -1,6 +1,7 @@
 package packetjson
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"strings"
@@ -117,4 +118,12 @@ func lengthOf(v reflect.Value) int {
 		}
 	}
 	return v.Len()
+}
+
+// textLen is the length of the text in raw: the bytes before the first NUL.
+func textLen(raw []byte) int {
+	if i := bytes.IndexByte(raw, 0); i >= 0 {
+		return i
+	}
+	return len(raw)
 }

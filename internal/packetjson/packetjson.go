@@ -44,13 +44,18 @@ import (
 
 // Error is JSON that does not make a packet: which packet, which key, why.
 type Error struct {
-	Packet string // the packet's name; "packet" when it is not known yet
+	Packet string // the packet's name; empty when it is not known yet
 	Field  string // the key, with its path for nested values ("entries[2].x"); empty for the whole object
 	Rule   string // what is wrong, with the value found
 }
 
 func (e *Error) Error() string {
-	if e.Field == "" {
+	switch {
+	case e.Packet == "" && e.Field == "":
+		return e.Rule
+	case e.Packet == "":
+		return e.Field + ": " + e.Rule
+	case e.Field == "":
 		return e.Packet + ": " + e.Rule
 	}
 	return e.Packet + "." + e.Field + ": " + e.Rule
@@ -79,7 +84,7 @@ func Marshal(p wire.Packet) ([]byte, error) {
 // packet is selected by "packet" (its name) or "packet_id"; when both are
 // given they must agree. No packet rule is checked.
 func Unmarshal(data []byte) (wire.Packet, error) {
-	members, err := readObject(data, "packet", "")
+	members, err := readObject(data, "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -119,10 +124,10 @@ func selectPacket(members []member) (wire.Packet, error) {
 	if raw, ok := find(members, "packet"); ok {
 		var name string
 		if err := json.Unmarshal(raw, &name); err != nil {
-			return nil, &Error{Packet: "packet", Field: "packet", Rule: "must be a string (the packet's name), got " + describe(raw)}
+			return nil, &Error{Field: "packet", Rule: "must be a string (the packet's name), got " + describe(raw)}
 		}
 		if p = wire.ByName(name); p == nil {
-			return nil, &Error{Packet: "packet", Field: "packet", Rule: fmt.Sprintf("unknown packet name %q (known: %s)", name, knownNames())}
+			return nil, &Error{Field: "packet", Rule: fmt.Sprintf("unknown packet name %q (known: %s)", name, knownNames())}
 		}
 	}
 	if raw, ok := find(members, "packet_id"); ok {
@@ -132,12 +137,12 @@ func selectPacket(members []member) (wire.Packet, error) {
 		}
 		if p == nil {
 			if p = wire.New(id); p == nil {
-				return nil, &Error{Packet: "packet", Field: "packet_id", Rule: fmt.Sprintf("unknown packet id %d (0x%02X)", id, id)}
+				return nil, &Error{Field: "packet_id", Rule: fmt.Sprintf("unknown packet id %d (0x%02X)", id, id)}
 			}
 		}
 	}
 	if p == nil {
-		return nil, &Error{Packet: "packet", Rule: `missing "packet" (the packet's name) and "packet_id": one selects the packet`}
+		return nil, &Error{Rule: `missing "packet" (the packet's name) and "packet_id": one selects the packet`}
 	}
 	return p, checkSelection(members, p)
 }
@@ -171,7 +176,7 @@ func checkSelection(members []member, p wire.Packet) error {
 
 func readPacketID(raw json.RawMessage) (byte, error) {
 	v := reflect.New(reflect.TypeFor[uint8]()).Elem()
-	r := reader{packet: "packet"}
+	r := reader{}
 	if err := r.readInt(v, raw, "packet_id"); err != nil {
 		return 0, err
 	}

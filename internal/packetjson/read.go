@@ -166,6 +166,9 @@ func (r reader) readValue(v reflect.Value, raw json.RawMessage, path string) err
 		if len(b) > v.Len() {
 			return r.fail(path, "holds %d bytes, more than the %d of the field", len(b), v.Len())
 		}
+		if raw[0] == '"' && bytes.IndexByte(b, 0) >= 0 {
+			return r.fail(path, `text ends at its first NUL: write {"hex": "..."} for bytes after one`)
+		}
 		v.SetZero()
 		reflect.Copy(v, reflect.ValueOf(b))
 		return nil

@@ -106,7 +106,7 @@ func appendFloat(b []byte, f float64, bitSize int) []byte {
 // appendText appends the content of a [N]byte field: a string up to the
 // first NUL when the rest is NUL and the text is UTF-8, else the hex object.
 func appendText(b []byte, raw []byte) []byte {
-	n := lengthOf(reflect.ValueOf(raw))
+	n := textLen(raw)
 	if utf8.Valid(raw[:n]) && allZero(raw[n:]) {
 		return appendString(b, string(raw[:n]))
 	}
