@@ -31,8 +31,17 @@ func checkClientEvent(packet string, id uint32) error {
 }
 
 // checkWaypointState checks a waypoint's active flag and, when it is 1, its
-// point; the point of a removal is not looked at.
+// point; the point of a removal is not looked at. The first test is the whole
+// rule without building an error, small enough to inline into the decoders.
 func checkWaypointState(packet string, active uint8, x, y float32) error {
+	if active == 0 || active == 1 && in(x, -WaypointXY, WaypointXY) && in(y, -WaypointXY, WaypointXY) {
+		return nil
+	}
+	return waypointError(packet, active, x, y)
+}
+
+// waypointError names the field of a waypoint that breaks a rule.
+func waypointError(packet string, active uint8, x, y float32) error {
 	if err := checkBool(packet, "active", active); err != nil {
 		return err
 	}

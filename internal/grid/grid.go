@@ -1,0 +1,282 @@
+// Package grid is the spatial index of the world engine: one uniform 2D grid
+// of cells per scope (virtual world, interior) over the world bounds, holding
+// entities that each carry their own radius (an object's stream distance, a
+// label's draw distance, the server-wide pickup distance, or +Inf for "no
+// distance limit").
+//
+// It answers two questions about a point p, with 3D distances:
+//
+//   - [Grid.Covering]: every entity whose radius covers p (distance ≤ radius);
+//   - [Grid.Nearest]: the nearest of those, up to a weight limit, in the order
+//     (distance, key). An entity's weight is what it counts against the limit:
+//     1 for a lone entity, 1 + its attached objects for the root of an object
+//     chain, so that a chain counts as a whole or not at all.
+//
+// Entities are addressed by a dense [Handle] (an index into slices; no maps on
+// the hot path). Cells store their entries contiguously, so a query reads
+// memory in order. Queries append to a caller-supplied buffer and allocate
+// nothing once the buffer has grown.
+//
+// Cells are allocated in blocks of 16×16 on first use, so an empty scope
+// costs only its block directory (a few KB). Positions outside the world
+// bounds are kept exactly and indexed in the edge cells.
+//
+// A Grid is not safe for concurrent use: the world goroutine owns it.
+package grid
+
+import (
+	"fmt"
+	"math"
+)
+
+// World bounds on x and y (|x|, |y| ≤ Bound): the grid's extent.
+const Bound = 6000
+
+// blockSide is the number of cells on a side of an allocation block.
+const blockSide = 16
+
+// Vec is a point in world coordinates (meters).
+type Vec struct{ X, Y, Z float32 }
+
+// Dist2 is the squared 3D distance between a and b, computed in float32 the
+// same way everywhere (queries, tests, callers).
+func Dist2(a, b Vec) float32 {
+	dx, dy, dz := a.X-b.X, a.Y-b.Y, a.Z-b.Z
+	return dx*dx + dy*dy + dz*dz
+}
+
+// Handle addresses one entity of one Grid. Handles are dense and reused after
+// [Grid.Remove].
+type Handle uint32
+
+// entry is one entity inside its cell: everything a query reads, contiguous.
+type entry struct {
+	x, y, z float32
+	r2      float32 // squared radius; +Inf for no limit
+	key     uint32  // the caller's key, returned in hits
+	weight  uint32  // what the entity counts against a Nearest limit, ≥ 1
+	h       Handle  // back-reference, to fix the handle table on a swap-remove
+}
+
+// slot is the handle table's entry: where the entity lives.
+type slot struct {
+	cell int32 // linear cell index; -1 when the handle is free
+	idx  int32 // index in the cell's entries
+}
+
+type cell struct {
+	e     []entry
+	maxR2 float32 // ≥ every entry's r2 (not lowered on removal until the cell empties)
+}
+
+type block [blockSide * blockSide]cell
+
+// Grid is the index of one scope. The zero value is not usable: call [New].
+type Grid struct {
+	// Immutable after New.
+	size   float32 // cell side, meters
+	inv    float32 // 1 / size
+	side   int     // cells per axis
+	bside  int     // blocks per axis
+	blocks []*block
+
+	slots []slot
+	free  []Handle
+	count int
+	maxR2 float32 // ≥ every entity's r2 (reset when the grid empties)
+}
+
+// New returns an empty grid with square cells of the given side in meters
+// (see docs/decisions/0050-streaming-grid.md for the sizes we measured).
+func New(cellSize float32) *Grid {
+	checkCell(cellSize)
+	side := int(math.Ceil(2 * Bound / float64(cellSize)))
+	bside := (side + blockSide - 1) / blockSide
+	return &Grid{
+		size:   cellSize,
+		inv:    1 / cellSize,
+		side:   side,
+		bside:  bside,
+		blocks: make([]*block, bside*bside),
+	}
+}
+
+// CellSize returns the cell side in meters.
+func (g *Grid) CellSize() float32 { return g.size }
+
+// Len returns the number of entities in the grid.
+func (g *Grid) Len() int { return g.count }
+
+// Insert adds an entity at pos covering radius meters (+Inf for no limit),
+// with weight 1, and returns its handle. key is returned in query hits.
+// A coordinate that is not finite, or a negative or NaN radius, is a caller
+// bug and panics.
+func (g *Grid) Insert(key uint32, pos Vec, radius float32) Handle {
+	r2 := checkRadius(radius)
+	checkPos(pos)
+	var h Handle
+	if n := len(g.free); n > 0 {
+		h = g.free[n-1]
+		g.free = g.free[:n-1]
+	} else {
+		h = Handle(len(g.slots))
+		g.slots = append(g.slots, slot{cell: -1})
+	}
+	g.count++
+	g.place(h, entry{x: pos.X, y: pos.Y, z: pos.Z, r2: r2, key: key, weight: 1, h: h})
+	return h
+}
+
+// Move changes the entity's position.
+func (g *Grid) Move(h Handle, pos Vec) {
+	checkPos(pos)
+	s := g.slot(h)
+	c := g.cellIndex(pos.X, pos.Y)
+	if c == int(s.cell) {
+		e := &g.cellAt(c).e[s.idx]
+		e.x, e.y, e.z = pos.X, pos.Y, pos.Z
+		return
+	}
+	e := g.unplace(h)
+	e.x, e.y, e.z = pos.X, pos.Y, pos.Z
+	g.place(h, e)
+}
+
+// SetRadius changes the radius the entity covers (+Inf for no limit).
+func (g *Grid) SetRadius(h Handle, radius float32) {
+	r2 := checkRadius(radius)
+	e := g.entryOf(h)
+	e.r2 = r2
+	g.grow(g.cellAt(int(g.slots[h].cell)), r2)
+}
+
+// SetWeight changes what the entity counts against a Nearest limit: 1 for a
+// lone entity, 1 + the number of objects attached below it for a chain root.
+func (g *Grid) SetWeight(h Handle, weight uint32) {
+	if weight == 0 {
+		panic("grid: weight 0")
+	}
+	g.entryOf(h).weight = weight
+}
+
+// Remove deletes the entity; its handle may be returned by a later Insert.
+func (g *Grid) Remove(h Handle) {
+	g.unplace(h)
+	g.slots[h] = slot{cell: -1}
+	g.free = append(g.free, h)
+	g.count--
+	if g.count == 0 {
+		g.maxR2 = 0
+	}
+}
+
+// Position returns the entity's position.
+func (g *Grid) Position(h Handle) Vec {
+	e := g.entryOf(h)
+	return Vec{e.x, e.y, e.z}
+}
+
+// Key returns the key the entity was inserted with.
+func (g *Grid) Key(h Handle) uint32 { return g.entryOf(h).key }
+
+func checkCell(size float32) {
+	if !(size >= 1 && size <= 2*Bound) {
+		panic(fmt.Sprintf("grid: cell size %v outside 1..%d", size, 2*Bound))
+	}
+}
+
+func checkRadius(r float32) float32 {
+	if !(r >= 0) {
+		panic(fmt.Sprintf("grid: radius %v", r))
+	}
+	return r * r
+}
+
+func checkPos(p Vec) {
+	if !finite(p.X) || !finite(p.Y) || !finite(p.Z) {
+		panic(fmt.Sprintf("grid: position %v", p))
+	}
+}
+
+func (g *Grid) slot(h Handle) slot {
+	if int(h) >= len(g.slots) || g.slots[h].cell < 0 {
+		panic(fmt.Sprintf("grid: handle %d is not in the grid", h))
+	}
+	return g.slots[h]
+}
+
+func (g *Grid) entryOf(h Handle) *entry {
+	s := g.slot(h)
+	return &g.cellAt(int(s.cell)).e[s.idx]
+}
+
+// axis returns the cell coordinate of v on one axis, clamped to the grid.
+func (g *Grid) axis(v float32) int {
+	f := (v + Bound) * g.inv
+	if !(f >= 0) { // also -Inf
+		return 0
+	}
+	if f >= float32(g.side) {
+		return g.side - 1
+	}
+	return int(f)
+}
+
+func (g *Grid) cellIndex(x, y float32) int { return g.axis(y)*g.side + g.axis(x) }
+
+// cellAt returns the cell, allocating its block on first use.
+func (g *Grid) cellAt(c int) *cell {
+	cy, cx := c/g.side, c%g.side
+	bi := (cy/blockSide)*g.bside + cx/blockSide
+	b := g.blocks[bi]
+	if b == nil {
+		b = new(block)
+		g.blocks[bi] = b
+	}
+	return &b[(cy%blockSide)*blockSide+cx%blockSide]
+}
+
+// peek returns the cell's entries without allocating, nil when its block is empty.
+func (g *Grid) peek(cx, cy int) *cell {
+	b := g.blocks[(cy/blockSide)*g.bside+cx/blockSide]
+	if b == nil {
+		return nil
+	}
+	return &b[(cy%blockSide)*blockSide+cx%blockSide]
+}
+
+func (g *Grid) grow(c *cell, r2 float32) {
+	if r2 > c.maxR2 {
+		c.maxR2 = r2
+	}
+	if r2 > g.maxR2 {
+		g.maxR2 = r2
+	}
+}
+
+func (g *Grid) place(h Handle, e entry) {
+	ci := g.cellIndex(e.x, e.y)
+	c := g.cellAt(ci)
+	g.slots[h] = slot{cell: int32(ci), idx: int32(len(c.e))}
+	c.e = append(c.e, e)
+	g.grow(c, e.r2)
+}
+
+// unplace swap-removes the entity from its cell and returns its entry.
+func (g *Grid) unplace(h Handle) entry {
+	s := g.slot(h)
+	c := g.cellAt(int(s.cell))
+	e := c.e[s.idx]
+	last := len(c.e) - 1
+	if int(s.idx) != last {
+		c.e[s.idx] = c.e[last]
+		g.slots[c.e[s.idx].h].idx = s.idx
+	}
+	c.e = c.e[:last]
+	if last == 0 {
+		c.maxR2 = 0
+	}
+	return e
+}
+
+func finite(v float32) bool { return v >= -math.MaxFloat32 && v <= math.MaxFloat32 }

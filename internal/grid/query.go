@@ -1,0 +1,197 @@
+package grid
+
+import (
+	"math"
+)
+
+// slack (meters) is taken off every cell distance bound, so that float32
+// rounding in the cell assignment can never make a query skip a cell that
+// holds a covering entity.
+const slack = 0.01
+
+// Hit is one query result.
+type Hit struct {
+	Key    uint32  // the key the entity was inserted with
+	Dist2  float32 // squared 3D distance from the query point
+	Weight uint32  // what the entity counts against a Nearest limit
+}
+
+// Rank orders hits by distance, then key: the order of [Grid.Nearest] and
+// of every "nearest first" list built from hits.
+func (h Hit) Rank() uint64 { return uint64(math.Float32bits(h.Dist2))<<32 | uint64(h.Key) }
+
+// Covering appends to dst every entity whose radius covers p (3D distance ≤
+// radius), in no particular order, and returns the extended slice.
+func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
+	if g.count == 0 {
+		return dst
+	}
+	r := float32(math.Sqrt(float64(g.maxR2))) + slack
+	x0, x1 := g.axis(p.X-r), g.axis(p.X+r)
+	y0, y1 := g.axis(p.Y-r), g.axis(p.Y+r)
+	// Walk block by block, so that the empty blocks of a wide query cost one
+	// pointer test each.
+	for by := y0 / blockSide; by <= y1/blockSide; by++ {
+		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
+			b := g.blocks[by*g.bside+bx]
+			if b == nil {
+				continue
+			}
+			for cy := max(y0, by*blockSide); cy <= min(y1, by*blockSide+blockSide-1); cy++ {
+				gy := g.gap(p.Y, cy)
+				row := b[(cy%blockSide)*blockSide:]
+				for cx := max(x0, bx*blockSide); cx <= min(x1, bx*blockSide+blockSide-1); cx++ {
+					c := &row[cx%blockSide]
+					if len(c.e) == 0 {
+						continue
+					}
+					gx := g.gap(p.X, cx)
+					if gx*gx+gy*gy > c.maxR2 {
+						continue
+					}
+					dst = cover(c.e, p, dst)
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// Nearest appends to dst the nearest entities whose radius covers p, in the
+// order (distance, key), as long as their weights sum to at most limit: the
+// longest such prefix of that order. A chain root whose weight does not fit
+// ends the list, so no farther entity takes the room a nearer chain was
+// refused. The hits are appended as a set, in no particular order (sort them
+// by [Hit.Rank] if needed): finding them is a partial selection, not a sort.
+//
+// The search visits rings of cells around p and stops once the entities
+// already found strictly nearer than any unvisited cell weigh at least limit,
+// no unvisited cell is within the largest radius, or every entity was found.
+func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
+	if g.count == 0 || limit <= 0 {
+		return dst
+	}
+	base := len(dst)
+	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
+	var w uint64
+	for k := 0; ; k++ {
+		dst, w = g.ring(p, cx0, cy0, k, dst, w)
+		l, more := g.beyond(p, cx0, cy0, k)
+		if !more || len(dst)-base == g.count {
+			break
+		}
+		l2 := l * l
+		if l2 > g.maxR2 {
+			break
+		}
+		if w >= uint64(limit) && weightBelow(dst[base:], l2) >= uint64(limit) {
+			break
+		}
+	}
+	n := prefix(dst[base:], uint64(limit))
+	return dst[:base+n]
+}
+
+// ring scans the cells at Chebyshev distance k from (cx0, cy0).
+func (g *Grid) ring(p Vec, cx0, cy0, k int, dst []Hit, w uint64) ([]Hit, uint64) {
+	if k == 0 {
+		return g.scan(p, cx0, cy0, dst, w)
+	}
+	x0, x1 := max(cx0-k, 0), min(cx0+k, g.side-1)
+	for _, cy := range [2]int{cy0 - k, cy0 + k} {
+		if cy < 0 || cy >= g.side {
+			continue
+		}
+		for cx := x0; cx <= x1; cx++ {
+			dst, w = g.scan(p, cx, cy, dst, w)
+		}
+	}
+	y0, y1 := max(cy0-k+1, 0), min(cy0+k-1, g.side-1)
+	for _, cx := range [2]int{cx0 - k, cx0 + k} {
+		if cx < 0 || cx >= g.side {
+			continue
+		}
+		for cy := y0; cy <= y1; cy++ {
+			dst, w = g.scan(p, cx, cy, dst, w)
+		}
+	}
+	return dst, w
+}
+
+// scan appends the cell's entities covering p.
+func (g *Grid) scan(p Vec, cx, cy int, dst []Hit, w uint64) ([]Hit, uint64) {
+	c := g.peek(cx, cy)
+	if c == nil || len(c.e) == 0 {
+		return dst, w
+	}
+	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)
+	if gx*gx+gy*gy > c.maxR2 {
+		return dst, w
+	}
+	n := len(dst)
+	dst = cover(c.e, p, dst)
+	for _, h := range dst[n:] {
+		w += uint64(h.Weight)
+	}
+	return dst, w
+}
+
+// cover appends the entries whose radius covers p.
+func cover(es []entry, p Vec, dst []Hit) []Hit {
+	for i := range es {
+		e := &es[i]
+		dx, dy, dz := e.x-p.X, e.y-p.Y, e.z-p.Z
+		d2 := dx*dx + dy*dy + dz*dz
+		if d2 <= e.r2 {
+			dst = append(dst, Hit{Key: e.key, Dist2: d2, Weight: e.weight})
+		}
+	}
+	return dst
+}
+
+// gap is a lower bound of the distance along one axis from v to the cell c;
+// edge cells reach to infinity outward.
+func (g *Grid) gap(v float32, c int) float32 {
+	lo := float32(c)*g.size - Bound
+	if c > 0 && v < lo {
+		return max(lo-v-slack, 0)
+	}
+	hi := lo + g.size
+	if c < g.side-1 && v > hi {
+		return max(v-hi-slack, 0)
+	}
+	return 0
+}
+
+// beyond returns a lower bound of the 2D distance from p to every cell
+// outside the square of rings 0..k, and whether any such cell exists.
+func (g *Grid) beyond(p Vec, cx0, cy0, k int) (float32, bool) {
+	l, more := float32(math.Inf(1)), false
+	side := func(d float32) {
+		l, more = min(l, max(d-slack, 0)), true
+	}
+	if c := cx0 - k; c > 0 {
+		side(p.X - (float32(c)*g.size - Bound))
+	}
+	if c := cx0 + k; c < g.side-1 {
+		side(float32(c+1)*g.size - Bound - p.X)
+	}
+	if c := cy0 - k; c > 0 {
+		side(p.Y - (float32(c)*g.size - Bound))
+	}
+	if c := cy0 + k; c < g.side-1 {
+		side(float32(c+1)*g.size - Bound - p.Y)
+	}
+	return l, more
+}
+
+// weightBelow sums the weights of the hits strictly nearer than d2.
+func weightBelow(hs []Hit, d2 float32) uint64 {
+	var w uint64
+	for _, h := range hs {
+		if h.Dist2 < d2 {
+			w += uint64(h.Weight)
+		}
+	}
+	return w
+}

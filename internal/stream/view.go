@@ -1,0 +1,258 @@
+// Package stream holds what one player is shown of one kind of primitive (a
+// [View]: the ids shown and the rev each was shown at) and the reconcile that
+// turns a wanted set into hides and shows.
+//
+// The world goroutine computes the wanted set of a player (scope, distance,
+// viewer, usually with [grid.Grid.Nearest]) and hands it to
+// [View.Reconcile], which
+//
+//   - trims it to the kind's nearest-N limit, counting an object chain as a
+//     whole or not at all (see [Want]);
+//   - hides what is shown but no longer wanted (out of range, out of scope,
+//     evicted by nearer ones, deleted);
+//   - shows what is wanted and not shown, or shown at another rev, nearest
+//     first;
+//   - stops at the send budget: what is left waits for the next pass, which
+//     the caller runs later (on change, on its slow timer, or when
+//     [View.Pending] says so).
+//
+// A View assumes every op it returns is queued to the client. It is not safe
+// for concurrent use: the world goroutine owns it.
+package stream
+
+import (
+	"math"
+	"slices"
+)
+
+// Unlimited is a budget or limit with no bound.
+const Unlimited = math.MaxInt
+
+// Want is one entity of a wanted set.
+//
+// Object chains: the world puts only a chain's root (an object attached to
+// nothing, or a player or vehicle's first object) in the grid, with weight 1
+// + its attached objects, and expands each root it selects into the whole
+// chain: the root with Chain = the number of objects attached below it, then
+// every attached object with Depth ≥ 1, Root = the root's id and the root's
+// Dist2. Attached objects weigh nothing against the limit; the root weighs
+// 1 + Chain, so a chain is kept whole or dropped whole, and it sorts as one
+// block (parents before children) in the show order.
+type Want struct {
+	ID    uint32
+	Rev   uint32  // the entity's revision; a different rev than shown is sent again
+	Dist2 float32 // squared distance from the viewer (of the chain's root when Depth > 0)
+	Root  uint32  // the chain's root id when Depth > 0; unused otherwise
+	Depth uint16  // 0 for a lone entity or a chain root; ≥ 1 below a root
+	Chain uint16  // for a root: the number of objects attached below it
+}
+
+func (w *Want) weight() int {
+	if w.Depth > 0 {
+		return 0
+	}
+	return 1 + int(w.Chain)
+}
+
+// compare orders wants nearest first: distance, chain (by root id), depth
+// in the chain, id.
+func compare(a, b Want) int {
+	ra, rb := a.ID, b.ID
+	if a.Depth > 0 {
+		ra = a.Root
+	}
+	if b.Depth > 0 {
+		rb = b.Root
+	}
+	switch {
+	case a.Dist2 != b.Dist2:
+		return cmp(a.Dist2 < b.Dist2)
+	case ra != rb:
+		return cmp(ra < rb)
+	case a.Depth != b.Depth:
+		return cmp(a.Depth < b.Depth)
+	case a.ID != b.ID:
+		return cmp(a.ID < b.ID)
+	}
+	return 0
+}
+
+func cmp(less bool) int {
+	if less {
+		return -1
+	}
+	return 1
+}
+
+// Op is one packet to queue: a show (active = 1, at Rev) or a hide (active = 0).
+type Op struct {
+	ID   uint32
+	Rev  uint32 // the rev shown; 0 for a hide
+	Show bool
+}
+
+// Order says whether hides or shows go first within a pass.
+type Order uint8
+
+const (
+	// HidesFirst frees the client's slots before filling them: the default,
+	// so the client never holds more than the limit.
+	HidesFirst Order = iota
+	// ShowsFirst is for a landing (objects before TeleportPlayer): the
+	// nearest shows take the budget, hides follow if room is left.
+	ShowsFirst
+)
+
+// View is what one player is shown of one kind. The zero value is not
+// usable: call [New].
+type View struct {
+	limit   int
+	shown   table
+	pending int // ops left over by the last Reconcile for lack of budget
+}
+
+// New returns an empty view with the kind's nearest-N limit (see [Kind.Limit];
+// [Unlimited] for none).
+func New(limit int) *View { return &View{limit: limit} }
+
+// Len returns the number of entities shown.
+func (v *View) Len() int { return v.shown.n }
+
+// Shown reports whether id is shown and at which rev.
+func (v *View) Shown(id uint32) (rev uint32, ok bool) {
+	i := v.shown.find(id)
+	if i < 0 {
+		return 0, false
+	}
+	return v.shown.slots[i].rev, true
+}
+
+// Pending returns how many hides and shows the last Reconcile left for lack
+// of budget: when it is not zero, the caller runs Reconcile again later.
+func (v *View) Pending() int { return v.pending }
+
+// Reset forgets everything shown, for a new connection: the next Reconcile
+// shows the whole wanted set again. The table keeps its memory.
+func (v *View) Reset() {
+	v.shown.clear()
+	v.pending = 0
+}
+
+// Drop forgets id without a hide, for an entity the client removes by itself
+// (an attached object deleted with its parent's chain).
+func (v *View) Drop(id uint32) {
+	if i := v.shown.find(id); i >= 0 {
+		v.shown.remove(i)
+	}
+}
+
+// Reconcile diffs wanted against what is shown, appends to out at most
+// budget ops (hides before shows unless order says otherwise, shows nearest
+// first), records them as sent and returns out. It reorders wanted, which is
+// the caller's scratch. IDs in wanted must be unique.
+func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op {
+	wanted = v.trim(wanted)
+	ep := v.shown.nextEpoch()
+	// Mark what stays; move what must be (re)sent to the front of wanted.
+	shows, kept := 0, 0
+	for i := range wanted {
+		w := &wanted[i]
+		if j := v.shown.find(w.ID); j >= 0 {
+			s := &v.shown.slots[j]
+			s.seen = ep
+			kept++
+			if s.rev == w.Rev {
+				continue
+			}
+		}
+		wanted[shows], wanted[i] = wanted[i], wanted[shows]
+		shows++
+	}
+	hides := v.shown.n - kept
+	budget = max(budget, 0)
+	var nh, ns int
+	if order == ShowsFirst {
+		ns = min(shows, budget)
+		nh = min(hides, budget-ns)
+	} else {
+		nh = min(hides, budget)
+		ns = min(shows, budget-nh)
+	}
+	v.pending = hides - nh + shows - ns
+	sh := wanted[:shows]
+	if shows > 1 {
+		slices.SortFunc(sh, compare)
+	}
+	if order == ShowsFirst {
+		out = v.show(sh[:ns], out)
+		return v.hide(ep, nh, out)
+	}
+	out = v.hide(ep, nh, out)
+	return v.show(sh[:ns], out)
+}
+
+func (v *View) show(ws []Want, out []Op) []Op {
+	for _, w := range ws {
+		if j := v.shown.find(w.ID); j >= 0 {
+			v.shown.slots[j].rev = w.Rev
+		} else {
+			v.shown.insert(w.ID, w.Rev)
+		}
+		out = append(out, Op{ID: w.ID, Rev: w.Rev, Show: true})
+	}
+	return out
+}
+
+// hide appends n hides of entities not seen in epoch ep and forgets them.
+func (v *View) hide(ep uint32, n int, out []Op) []Op {
+	if n == 0 {
+		return out
+	}
+	start := len(out)
+	for i := range v.shown.slots {
+		if len(out)-start == n {
+			break
+		}
+		s := &v.shown.slots[i]
+		if s.seen != 0 && s.seen != ep {
+			out = append(out, Op{ID: s.id})
+		}
+	}
+	for _, op := range out[start:] {
+		v.shown.remove(v.shown.find(op.ID))
+	}
+	return out
+}
+
+// trim cuts wanted to the limit: the longest prefix in show order whose
+// weight fits. The usual wanted set already fits (the grid's Nearest applied
+// the same rule) and costs one pass.
+func (v *View) trim(wanted []Want) []Want {
+	if v.limit == Unlimited || len(wanted) <= v.limit && !hasChains(wanted) {
+		return wanted
+	}
+	total := 0
+	for i := range wanted {
+		total += wanted[i].weight()
+	}
+	if total <= v.limit {
+		return wanted
+	}
+	slices.SortFunc(wanted, compare)
+	total = 0
+	for i := range wanted {
+		if total += wanted[i].weight(); total > v.limit {
+			return wanted[:i]
+		}
+	}
+	return wanted
+}
+
+func hasChains(ws []Want) bool {
+	for i := range ws {
+		if ws[i].Chain > 0 {
+			return true
+		}
+	}
+	return false
+}
