@@ -1,0 +1,63 @@
+package world
+
+// Gamemode receives the world's events. The Lua runtime (package script)
+// binds to it; a Go gamemode embeds [Base] and overrides what it needs.
+// Every method runs on the world goroutine, inside the call that raised it,
+// and may call the world's command API.
+type Gamemode interface {
+	// PlayerJoin: a player connected (player join). The gamemode decides
+	// when they spawn ([World.Spawn]).
+	PlayerJoin(p *Player)
+	// PlayerLeave: the player left; reason is the Disconnect reason.
+	PlayerLeave(p *Player, reason uint8)
+	// PlayerSpawn: the world sent SpawnPlayer or RespawnPlayer.
+	PlayerSpawn(p *Player)
+	// PlayerDeath: the player's PlayerSync reported state dead (4) while
+	// alive; raised once per life.
+	PlayerDeath(p *Player)
+	// PickupInteract: an accepted touch (pickup_interact).
+	PickupInteract(e PickupInteraction)
+	// PlayerWaypoint: the player changed their map waypoint
+	// (player_waypoint), within the per-connection rate limit.
+	PlayerWaypoint(p *Player, wp Waypoint)
+}
+
+// Base is a Gamemode that ignores every event.
+type Base struct{}
+
+func (Base) PlayerJoin(*Player)               {}
+func (Base) PlayerLeave(*Player, uint8)       {}
+func (Base) PlayerSpawn(*Player)              {}
+func (Base) PlayerDeath(*Player)              {}
+func (Base) PickupInteract(PickupInteraction) {}
+func (Base) PlayerWaypoint(*Player, Waypoint) {}
+
+// Behavior is a pickup's touch policy.
+type Behavior uint8
+
+const (
+	// Collectible pickups raise pickup_interact on every accepted touch
+	// until the gamemode consumes them with [World.CollectPickup].
+	Collectible Behavior = iota + 1
+	// Static pickups stay; they raise pickup_interact once per entry per
+	// player.
+	Static
+)
+
+func (b Behavior) String() string {
+	switch b {
+	case Collectible:
+		return "collectible"
+	case Static:
+		return "static"
+	}
+	return "Behavior(?)"
+}
+
+// PickupInteraction is the pickup_interact event.
+type PickupInteraction struct {
+	Player   *Player
+	Pickup   uint32 // pickup id
+	Behavior Behavior
+	Model    uint32
+}

@@ -1,0 +1,271 @@
+package world
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/lane"
+	"dlmp/internal/stream"
+	"dlmp/internal/wire"
+)
+
+// Pickup streaming (world.md PickupSync): a pickup is shown to a player while
+// it is active, in the player's scope and within world.pickup_draw_distance
+// of the player's stream center (the last accepted position, or the last
+// landing point); it is removed when it leaves that distance, turns inactive
+// (collected, waiting for its respawn) or is deleted. Every show and hide is
+// critical. A move bumps the pickup's rev, and the reconcile sends a show
+// with the new rev to every player it is streamed to.
+//
+// Each player has a [stream.View] of pickups. The wanted set is computed
+// again when the player moved more than PickupRequery meters since the last
+// query ([stream.Anchor]), when a pickup near them changed, and while a pass
+// left work for lack of queue room. A reconcile leaves SendReserve slots of
+// the send queue free; what does not fit goes on the next tick.
+const (
+	// PickupRequery is how far, meters, a player moves before their wanted
+	// set is computed again: a pickup may appear up to this much late and
+	// stay up to this much past the draw distance.
+	PickupRequery = 4
+	// SendReserve is how many send-queue slots streaming leaves free for
+	// other critical packets (spawns, grants, the clock).
+	SendReserve = 32
+	// pickupCell is the grid's cell side, meters.
+	pickupCell = 64
+)
+
+// Pickup is one server pickup. Read it with [World.Pickup].
+type Pickup struct {
+	id        uint32
+	model     uint32
+	pos       grid.Vec
+	scale     float32
+	highlight uint8
+	scope     grid.Scope
+	behavior  Behavior
+	respawn   time.Duration
+	active    bool
+	rev       uint32
+	h         grid.Handle
+}
+
+// ID returns the pickup id.
+func (pk *Pickup) ID() uint32 { return pk.id }
+
+// Model returns the object model.
+func (pk *Pickup) Model() uint32 { return pk.model }
+
+// Position returns the pickup's position.
+func (pk *Pickup) Position() grid.Vec { return pk.pos }
+
+// Active reports whether the pickup is shown (false while it waits for its
+// respawn).
+func (pk *Pickup) Active() bool { return pk.active }
+
+// Rev returns the pose revision, bumped by every move.
+func (pk *Pickup) Rev() uint32 { return pk.rev }
+
+// PickupParams is what create_pickup takes.
+type PickupParams struct {
+	Model       uint32     // an object model of the model table (weapon models 321..373 included)
+	Pos         grid.Vec   // |x|, |y| ≤ 4095, z −200..4000
+	Scale       float32    // 0.1..10; 0 means 1
+	NoHighlight bool       // turns the glow off
+	Scope       grid.Scope // virtual world and interior
+	Behavior    Behavior   // touch policy; 0 means Collectible
+	// Respawn is how long a collected pickup stays inactive before it is
+	// shown again; 0 deletes it when collected.
+	Respawn time.Duration
+}
+
+type respawn struct {
+	id uint32
+	at time.Time
+}
+
+// CreatePickup creates a pickup and returns its id (monotonic, never
+// reused). The model, position and scale are checked with PickupSync's send
+// rules; the error names the argument.
+func (w *World) CreatePickup(pp PickupParams) (uint32, error) {
+	if pp.Scale == 0 {
+		pp.Scale = 1
+	}
+	if pp.Behavior == 0 {
+		pp.Behavior = Collectible
+	}
+	if pp.Behavior != Collectible && pp.Behavior != Static {
+		return 0, &ArgError{Func: "create_pickup", Arg: "behavior", Rule: fmt.Sprintf("must be collectible or static, got %d", pp.Behavior)}
+	}
+	if pp.Respawn < 0 {
+		return 0, &ArgError{Func: "create_pickup", Arg: "respawn", Rule: fmt.Sprintf("must not be negative, got %v", pp.Respawn)}
+	}
+	pk := &Pickup{model: pp.Model, pos: pp.Pos, scale: pp.Scale, highlight: 1, scope: pp.Scope,
+		behavior: pp.Behavior, respawn: pp.Respawn, active: true, rev: 1}
+	if pp.NoHighlight {
+		pk.highlight = 0
+	}
+	if err := pk.show().CheckSend(); err != nil {
+		return 0, pickupArgErr("create_pickup", err)
+	}
+	w.nextPickup++
+	pk.id = w.nextPickup
+	w.pickups[pk.id] = pk
+	pk.h = w.pickupGrid.Get(pk.scope).Insert(pk.id, pk.pos, w.pickupDist)
+	w.pickupChanged(pk, pk.pos)
+	return pk.id, nil
+}
+
+// Pickup returns the pickup with the id, or nil.
+func (w *World) Pickup(id uint32) *Pickup { return w.pickups[id] }
+
+// MovePickup moves a pickup (Pickup:set_position): the position is checked
+// like on creation, the rev grows, and every player it is streamed to gets
+// a show with the new rev (critical), or a remove if it left their view.
+func (w *World) MovePickup(id uint32, pos grid.Vec) error {
+	pk := w.pickups[id]
+	if pk == nil {
+		return stateErr("set_position", "pickup", "no pickup %d", id)
+	}
+	show := pk.show()
+	show.X, show.Y, show.Z = pos.X, pos.Y, pos.Z
+	if err := show.CheckSend(); err != nil {
+		return pickupArgErr("set_position", err)
+	}
+	old := pk.pos
+	pk.pos = pos
+	pk.rev++
+	if pk.active {
+		w.pickupGrid.Get(pk.scope).Move(pk.h, pos)
+	}
+	w.pickupChanged(pk, old)
+	return nil
+}
+
+// DeletePickup deletes a pickup: every player it is streamed to gets a
+// remove (critical).
+func (w *World) DeletePickup(id uint32) error {
+	pk := w.pickups[id]
+	if pk == nil {
+		return stateErr("delete_pickup", "pickup", "no pickup %d", id)
+	}
+	w.deactivate(pk)
+	delete(w.pickups, id)
+	w.pickupChanged(pk, pk.pos)
+	return nil
+}
+
+// CollectPickup consumes an active pickup (collect_pickup): it is removed
+// from every view (critical) and, with a respawn configured, shown again
+// after it; without one it is deleted.
+func (w *World) CollectPickup(id uint32) error {
+	pk := w.pickups[id]
+	if pk == nil || !pk.active {
+		return stateErr("collect_pickup", "pickup", "no active pickup %d", id)
+	}
+	if pk.respawn == 0 {
+		return w.DeletePickup(id)
+	}
+	w.deactivate(pk)
+	w.respawns = append(w.respawns, respawn{id: id, at: w.now.Add(pk.respawn)})
+	w.pickupChanged(pk, pk.pos)
+	return nil
+}
+
+func (w *World) deactivate(pk *Pickup) {
+	if !pk.active {
+		return
+	}
+	pk.active = false
+	g := w.pickupGrid.Get(pk.scope)
+	g.Remove(pk.h)
+	if g.Len() == 0 {
+		w.pickupGrid.Prune(pk.scope)
+	}
+}
+
+// tickRespawns shows again the collected pickups whose respawn is due.
+func (w *World) tickRespawns(now time.Time) {
+	kept := w.respawns[:0]
+	for _, r := range w.respawns {
+		pk := w.pickups[r.id]
+		switch {
+		case pk == nil || pk.active:
+			// deleted while waiting
+		case now.Before(r.at):
+			kept = append(kept, r)
+		default:
+			pk.active = true
+			pk.h = w.pickupGrid.Get(pk.scope).Insert(pk.id, pk.pos, w.pickupDist)
+			w.pickupChanged(pk, pk.pos)
+		}
+	}
+	w.respawns = kept
+}
+
+// pickupChanged reconciles at once every player who may see the pickup at
+// its old or new position, or has it shown.
+func (w *World) pickupChanged(pk *Pickup, old grid.Vec) {
+	r := w.pickupDist + PickupRequery + 1
+	for _, p := range w.players {
+		if p == nil || p.gone || !p.hasPos {
+			continue
+		}
+		near := p.scope == pk.scope && (grid.Dist2(p.pos, pk.pos) <= r*r || grid.Dist2(p.pos, old) <= r*r)
+		if near || p.PickupShown(pk.id) {
+			p.pickAnchor.Invalidate()
+			w.streamPickups(p)
+		}
+	}
+}
+
+// streamPickups reconciles the player's pickup view when it is due.
+func (w *World) streamPickups(p *Player) {
+	if !p.hasPos || p.gone {
+		return
+	}
+	if !p.pickAnchor.Due(p.pos, PickupRequery) && p.pickups.Pending() == 0 {
+		return
+	}
+	wants := w.wants[:0]
+	if g := w.pickupGrid.Lookup(p.scope); g != nil {
+		w.hits = g.Covering(p.pos, w.hits[:0])
+		for _, h := range w.hits {
+			wants = append(wants, stream.Want{ID: h.Key, Rev: w.pickups[h.Key].rev, Dist2: h.Dist2})
+		}
+	}
+	w.ops = p.pickups.Reconcile(wants, p.conn.Free()-SendReserve, stream.HidesFirst, w.ops[:0])
+	w.wants = wants
+	p.pickAnchor.Mark(p.pos)
+	for _, op := range w.ops {
+		if op.Show {
+			w.pickups[op.ID].fill(&w.ps)
+		} else {
+			w.ps = wire.PickupSync{PickupID: op.ID}
+		}
+		w.send(p, &w.ps, lane.Critical)
+	}
+}
+
+// show returns the pickup's show packet.
+func (pk *Pickup) show() *wire.PickupSync {
+	s := new(wire.PickupSync)
+	pk.fill(s)
+	return s
+}
+
+// fill writes the pickup's show into s.
+func (pk *Pickup) fill(s *wire.PickupSync) {
+	*s = wire.PickupSync{PickupID: pk.id, Active: 1, Model: pk.model, X: pk.pos.X, Y: pk.pos.Y, Z: pk.pos.Z,
+		Scale: pk.scale, Highlight: pk.highlight, Rev: pk.rev}
+}
+
+// pickupArgErr names the argument a PickupSync send rule refused.
+func pickupArgErr(fn string, err error) error {
+	var we *wire.Error
+	if errors.As(err, &we) {
+		return &ArgError{Func: fn, Arg: we.Field, Err: err}
+	}
+	return &ArgError{Func: fn, Arg: "params", Err: err}
+}
