@@ -1,0 +1,193 @@
+package world
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"dlmp/internal/config"
+	"dlmp/internal/grid"
+	"dlmp/internal/lane"
+	"dlmp/internal/wire"
+)
+
+// t0 is the start of every test's virtual time.
+var t0 = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+
+// sent is one packet a testConn queued.
+type sent struct {
+	pkt   wire.Packet
+	class lane.Class
+	id    uint32 // the event_id the lane would have given it
+}
+
+// testConn is an in-memory Conn: it decodes every packet with the client's
+// rules (wire.Unmarshal) and records it. free is the queue room: each
+// queued packet takes a slot until ack gives them back; a critical send
+// that finds none fails, a droppable one is dropped (as lane.Sender does).
+type testConn struct {
+	t          *testing.T
+	free       int
+	out        []sent
+	unreliable int
+	kicked     uint8
+	events     uint32 // event ids given so far
+	landing    uint32 // event id of the last landing packet
+}
+
+func newConn(t *testing.T) *testConn { return &testConn{t: t, free: 4096} }
+
+func (c *testConn) Send(msg []byte, class lane.Class) error {
+	c.t.Helper()
+	pkt, err := wire.Unmarshal(msg)
+	if err != nil {
+		c.t.Fatalf("sent a packet the client drops: %v", err)
+	}
+	if c.free <= 0 {
+		if class == lane.Critical {
+			return lane.ErrQueueFull
+		}
+		return nil
+	}
+	c.free--
+	c.events++
+	switch pkt.(type) {
+	case *wire.SpawnPlayer, *wire.RespawnPlayer, *wire.TeleportPlayer:
+		c.landing = c.events
+	}
+	c.out = append(c.out, sent{pkt: pkt, class: class, id: c.events})
+	return nil
+}
+
+func (c *testConn) SendUnreliable([]byte) { c.unreliable++ }
+func (c *testConn) Free() int             { return c.free }
+func (c *testConn) Kick(reason uint8)     { c.kicked = reason }
+
+// take returns what was sent since the last take.
+func (c *testConn) take() []sent {
+	s := c.out
+	c.out = nil
+	return s
+}
+
+// only returns the packets of type T among ss.
+func only[T wire.Packet](ss []sent) []T {
+	var out []T
+	for _, s := range ss {
+		if p, ok := s.pkt.(T); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// recorder is a Gamemode that records its events and runs hooks.
+type recorder struct {
+	Base
+	log        []string
+	touches    []PickupInteraction
+	waypoints  []Waypoint
+	onJoin     func(*Player)
+	onInteract func(PickupInteraction)
+}
+
+func (r *recorder) PlayerJoin(p *Player) {
+	r.log = append(r.log, "join")
+	if r.onJoin != nil {
+		r.onJoin(p)
+	}
+}
+func (r *recorder) PlayerLeave(p *Player, reason uint8) { r.log = append(r.log, "leave") }
+func (r *recorder) PlayerSpawn(p *Player)               { r.log = append(r.log, "spawn") }
+func (r *recorder) PlayerDeath(p *Player)               { r.log = append(r.log, "death") }
+func (r *recorder) PickupInteract(e PickupInteraction) {
+	r.touches = append(r.touches, e)
+	if r.onInteract != nil {
+		r.onInteract(e)
+	}
+}
+func (r *recorder) PlayerWaypoint(p *Player, wp Waypoint) { r.waypoints = append(r.waypoints, wp) }
+
+// fixture is a world with a recorder and a virtual clock.
+type fixture struct {
+	t   *testing.T
+	w   *World
+	gm  *recorder
+	now time.Time
+	seq map[*Player]uint32
+}
+
+func newFixture(t *testing.T, mod func(*config.Config)) *fixture {
+	t.Helper()
+	c := config.Default()
+	if mod != nil {
+		mod(&c)
+	}
+	gm := &recorder{}
+	w, err := New(c, gm, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{t: t, w: w, gm: gm, now: t0, seq: map[*Player]uint32{}}
+}
+
+func (f *fixture) join() (*Player, *testConn) {
+	f.t.Helper()
+	c := newConn(f.t)
+	var hello wire.ServerHello
+	p, ok := f.w.Join(c, &hello)
+	if !ok {
+		f.t.Fatal("Join: server full")
+	}
+	return p, c
+}
+
+// advance moves virtual time and runs one tick.
+func (f *fixture) advance(d time.Duration) {
+	f.now = f.now.Add(d)
+	f.w.Tick(f.now)
+}
+
+// spawn spawns p at pos in the default scope and confirms the landing with
+// a sync, then drops what was sent.
+func (f *fixture) spawn(p *Player, c *testConn, pos grid.Vec) {
+	f.t.Helper()
+	f.spawnIn(p, c, pos, grid.Scope{})
+}
+
+func (f *fixture) spawnIn(p *Player, c *testConn, pos grid.Vec, sc grid.Scope) {
+	f.t.Helper()
+	err := f.w.Spawn(p, SpawnParams{Landing: Landing{Pos: pos, Interior: sc.Interior, World: uint32(sc.World)}, Skin: 1, Health: 100})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.sync(p, c, pos, 1)
+	c.take()
+}
+
+// sync sends p's client a PlayerSync at pos with the state, as its client
+// would: the next seq, landed = the last landing it received, its scope.
+func (f *fixture) sync(p *Player, c *testConn, pos grid.Vec, state uint8) {
+	f.syncWith(p, c, pos, func(s *wire.PlayerSync) { s.State = state })
+}
+
+func (f *fixture) syncWith(p *Player, c *testConn, pos grid.Vec, mod func(*wire.PlayerSync)) {
+	f.t.Helper()
+	f.seq[p]++
+	s := &wire.PlayerSync{Token: 1, Seq: f.seq[p], Landed: c.landing, State: 1, X: pos.X, Y: pos.Y, Z: pos.Z,
+		Health: 100, Interior: p.scope.Interior, World: uint32(p.scope.World)}
+	mod(s)
+	f.w.Packet(p, s, f.now)
+}
+
+// wantArgErr checks that err is an *ArgError for fn and arg.
+func wantArgErr(t *testing.T, err error, fn, arg string) {
+	t.Helper()
+	var ae *ArgError
+	if !errors.As(err, &ae) {
+		t.Fatalf("got error %v, want an *ArgError of %s(%s)", err, fn, arg)
+	}
+	if ae.Func != fn || ae.Arg != arg {
+		t.Fatalf("got %s(%s): %v, want %s(%s)", ae.Func, ae.Arg, err, fn, arg)
+	}
+}
