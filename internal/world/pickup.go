@@ -228,13 +228,7 @@ func (w *World) streamPickups(p *Player) {
 	if !p.pickAnchor.Due(p.pos, PickupRequery) && p.pickups.Pending() == 0 {
 		return
 	}
-	wants := w.wants[:0]
-	if g := w.pickupGrid.Lookup(p.scope); g != nil {
-		w.hits = g.Covering(p.pos, w.hits[:0])
-		for _, h := range w.hits {
-			wants = append(wants, stream.Want{ID: h.Key, Rev: w.pickups[h.Key].rev, Dist2: h.Dist2})
-		}
-	}
+	wants := w.pickupWants(p, w.wants[:0])
 	w.ops = p.pickups.Reconcile(wants, p.conn.Free()-SendReserve, stream.HidesFirst, w.ops[:0])
 	w.wants = wants
 	p.pickAnchor.Mark(p.pos)
@@ -246,6 +240,27 @@ func (w *World) streamPickups(p *Player) {
 		}
 		w.send(p, &w.ps, lane.Critical)
 	}
+}
+
+// pickupWants appends the pickups wanted by p: active, in p's scope, within
+// the draw distance of p's stream center.
+func (w *World) pickupWants(p *Player, wants []stream.Want) []stream.Want {
+	if w.bruteForce {
+		r2 := w.pickupDist * w.pickupDist
+		for _, pk := range w.pickups {
+			if d := grid.Dist2(p.pos, pk.pos); pk.active && pk.scope == p.scope && d <= r2 {
+				wants = append(wants, stream.Want{ID: pk.id, Rev: pk.rev, Dist2: d})
+			}
+		}
+		return wants
+	}
+	if g := w.pickupGrid.Lookup(p.scope); g != nil {
+		w.hits = g.Covering(p.pos, w.hits[:0])
+		for _, h := range w.hits {
+			wants = append(wants, stream.Want{ID: h.Key, Rev: w.pickups[h.Key].rev, Dist2: h.Dist2})
+		}
+	}
+	return wants
 }
 
 // show returns the pickup's show packet.

@@ -53,6 +53,9 @@ type World struct {
 	gm         Gamemode
 	maxPlayers int
 	pickupDist float32 // world.pickup_draw_distance, meters
+	// bruteForce scans every pickup instead of the grid: the baseline the
+	// streaming benchmark measures the grid against. Never set outside it.
+	bruteForce bool
 
 	// Owned by the world goroutine.
 	now     time.Time // the time of the call in progress (Join, Packet, Tick)
