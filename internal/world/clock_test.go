@@ -213,3 +213,27 @@ func TestGarageDoors(t *testing.T) {
 	wantArgErr(t, f.w.SetGarageOpen(50, true), "set_garage_open", "id")
 	wantArgErr(t, f.w.SetGarageOpen(-1, true), "set_garage_open", "id")
 }
+
+func TestPlayerTimeHoldsWhileFrozen(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	if err := f.w.SetPlayerTime(p, 0, 30); err != nil {
+		t.Fatal(err)
+	}
+	c.take()
+	f.advance(3 * ResyncInterval)
+	if n := len(c.take()); n != 0 {
+		t.Fatalf("a frozen clock sent %d packets: the per-player time must hold", n)
+	}
+}
+
+func TestRealClockFromConfig(t *testing.T) {
+	f := newFixture(t, func(c *config.Config) { c.Clock.Mode, c.Clock.UTCOffsetM = "real", 330 }) // UTC+5:30
+	h, c := hello(t, f.w)
+	if h.ClockRunning != 1 || h.MinuteMs != 60000 || h.Hours != 15 || h.Minutes != 30 {
+		t.Fatalf("got hello %d %d:%d %d, want running 15:30 at 60000", h.ClockRunning, h.Hours, h.Minutes, h.MinuteMs)
+	}
+	if rc := only[*wire.RunClock](c.take()); len(rc) != 1 || rc[0].Hours != 15 || rc[0].Minutes != 30 {
+		t.Fatalf("got %+v, want RunClock 15:30 on connect", rc)
+	}
+}
