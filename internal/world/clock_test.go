@@ -22,8 +22,8 @@ func hello(t *testing.T, w *World) (wire.ServerHello, *testConn) {
 func TestClockFrozenByDefault(t *testing.T) {
 	f := newFixture(t, nil) // config default: frozen at 12:00, weather 1
 	h, c := hello(t, f.w)
-	if h.ClockRunning != 0 || h.Hours != 12 || h.Minutes != 0 || h.MinuteMs != 0 || h.Weather != 1 {
-		t.Fatalf("got hello clock %d %d:%d %d weather %d, want frozen 12:00, weather 1", h.ClockRunning, h.Hours, h.Minutes, h.MinuteMs, h.Weather)
+	if h.ClockRunning != 0 || h.Hours != 12 || h.Minutes != 0 || h.MinuteMs != 0 || h.Weather != 1 || h.GarageOpen != 0 {
+		t.Fatalf("got hello clock %d %d:%d %d weather %d, want frozen 12:00, weather 1, doors closed", h.ClockRunning, h.Hours, h.Minutes, h.MinuteMs, h.Weather)
 	}
 	f.advance(10 * time.Minute)
 	if len(c.take()) != 0 {
