@@ -45,6 +45,9 @@ type mtaParser struct {
 	attrs attrReader
 }
 
+// outside marks the open elements after the end of the root.
+const outside = -2
+
 type open struct {
 	tag     string
 	line    int
@@ -111,6 +114,7 @@ func (p *mtaParser) run(d *xml.Decoder) error {
 				return fmt.Errorf("%s: not an XML map: line %d: %s", p.o.Name, line, msg)
 			}
 			p.skip(line, "xml", "malformed XML: "+msg+"; the rest of the file is skipped")
+			p.stack = p.stack[:0]
 			break
 		}
 		switch t := tok.(type) {
@@ -126,11 +130,15 @@ func (p *mtaParser) run(d *xml.Decoder) error {
 				p.stack = append(p.stack, open{"map", line, -1})
 				break
 			}
-			if len(p.stack) == 0 {
+			switch {
+			case len(p.stack) == 0:
 				p.skip(line, qname(t.Name), "element after the end of <map>, skipped")
-				break
+				p.stack = append(p.stack, open{qname(t.Name), line, outside})
+			case p.stack[0].element == outside:
+				p.stack = append(p.stack, open{qname(t.Name), line, outside})
+			default:
+				p.stack = append(p.stack, open{qname(t.Name), line, p.element(t, line)})
 			}
-			p.stack = append(p.stack, open{qname(t.Name), line, p.element(t, line)})
 			if p.o.Progress != nil {
 				if off := d.InputOffset(); off >= next {
 					p.o.Progress(off, p.total)
@@ -144,7 +152,7 @@ func (p *mtaParser) run(d *xml.Decoder) error {
 	if !root {
 		return fmt.Errorf("%s: not an XML map: no root element", p.o.Name)
 	}
-	if len(p.stack) > 0 {
+	if len(p.stack) > 0 && p.stack[0].element != outside {
 		o := p.stack[0]
 		p.skip(line, o.tag, fmt.Sprintf("<%s> opened at line %d is never closed", o.tag, o.line))
 	}
