@@ -120,8 +120,15 @@ func (a *argReader) object(line int) (Object, *fieldError) {
 		a.check(7, checkRange("", o.World, AllWorlds, MaxWorld))
 		a.check(8, checkRange("", o.Interior, AllInteriors, MaxInterior))
 	}
-	if a.err == nil && (o.DrawDistance < 0 || o.StreamDistance < 0) {
-		a.err = &fieldError{"drawdistance", "a distance is below 0"}
+	draw := 7
+	if a.call.name == "CreateDynamicObject" {
+		draw = 11
+		if o.StreamDistance < 0 {
+			a.fail(10, "%g is below 0", o.StreamDistance)
+		}
+	}
+	if o.DrawDistance < 0 {
+		a.fail(draw, "%g is below 0", o.DrawDistance)
 	}
 	return o, a.err
 }
@@ -207,7 +214,10 @@ func numericLiteral(b []byte) (v float64, isInt, ok bool) {
 				return 0, false, false
 			}
 			f, err := strconv.ParseFloat(s, 64)
-			return f, false, err == nil && !math.IsInf(f, 0)
+			if err != nil || math.IsInf(f, 0) {
+				return 0, false, false
+			}
+			return f, false, true
 		default:
 			return 0, false, false
 		}
