@@ -16,7 +16,7 @@ type Options struct {
 	// Name is the file name that problems and errors carry.
 	Name string
 	// Progress, when set, is called as the load advances with the bytes
-	// read so far and the total, at most progressSteps+1 times, the last
+	// read so far and the total, at most progressSteps+2 times, the last
 	// time with done = total. It runs on the loading goroutine.
 	Progress func(done, total int64)
 }
