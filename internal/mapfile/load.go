@@ -47,7 +47,16 @@ func Parse(data []byte, o Options) (*Map, error) {
 	}
 	m := ParseSAMP(data, o)
 	if len(m.Objects)+len(m.Pickups)+len(m.Removals) == 0 && len(m.Problems) == 0 {
-		return nil, fmt.Errorf("%s: not a map: neither MTA:SA XML nor SA-MP map calls", o.Name)
+		return nil, o.errorf("not a map: neither MTA:SA XML nor SA-MP map calls")
 	}
 	return m, nil
+}
+
+// errorf returns an error prefixed with the file's name when there is one.
+func (o *Options) errorf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	if o.Name == "" {
+		return err
+	}
+	return fmt.Errorf("%s: %w", o.Name, err)
 }

@@ -111,7 +111,7 @@ func (p *mtaParser) run(d *xml.Decoder) error {
 				msg, line = se.Msg, se.Line
 			}
 			if !root {
-				return fmt.Errorf("%s: not an XML map: line %d: %s", p.o.Name, line, msg)
+				return p.o.errorf("not an XML map: line %d: %s", line, msg)
 			}
 			p.skip(line, "xml", "malformed XML: "+msg+"; the rest of the file is skipped")
 			p.stack = p.stack[:0]
@@ -121,7 +121,7 @@ func (p *mtaParser) run(d *xml.Decoder) error {
 		case xml.StartElement:
 			if !root {
 				if t.Name.Local != "map" {
-					return fmt.Errorf("%s: not an MTA:SA map: line %d: the root element is <%s>, want <map>", p.o.Name, line, qname(t.Name))
+					return p.o.errorf("not an MTA:SA map: line %d: the root element is <%s>, want <map>", line, qname(t.Name))
 				}
 				root = true
 				for _, a := range t.Attr {
@@ -150,7 +150,7 @@ func (p *mtaParser) run(d *xml.Decoder) error {
 		}
 	}
 	if !root {
-		return fmt.Errorf("%s: not an XML map: no root element", p.o.Name)
+		return p.o.errorf("not an XML map: no root element")
 	}
 	if len(p.stack) > 0 && p.stack[0].element != outside {
 		o := p.stack[0]
