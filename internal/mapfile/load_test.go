@@ -2,6 +2,7 @@ package mapfile
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dlmp/internal/wire"
@@ -71,4 +72,48 @@ func sum(m map[string]int) int {
 		n += v
 	}
 	return n
+}
+
+// TestProgress: reports grow, never pass the total, end at the total, and
+// stay within progressSteps+1 calls, for both parsers.
+func TestProgress(t *testing.T) {
+	for _, file := range []string{"death-rally-final.map", "lv-houses.pwn.txt"} {
+		var calls int
+		var last, total int64 = -1, -1
+		_, err := Load("testdata/"+file, Options{Progress: func(done, tot int64) {
+			calls++
+			if done < last || done > tot || (total >= 0 && tot != total) {
+				t.Errorf("%s: report %d of %d after %d of %d", file, done, tot, last, total)
+			}
+			last, total = done, tot
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last != total || total <= 0 {
+			t.Errorf("%s: last report %d of %d, want done = total > 0", file, last, total)
+		}
+		if calls < 10 || calls > progressSteps+2 {
+			t.Errorf("%s: got %d reports, want 10..%d", file, calls, progressSteps+2)
+		}
+	}
+}
+
+// TestProgressConverted: progress stays within the total when the bytes
+// were converted (Latin-1 grows, UTF-16 shrinks).
+func TestProgressConverted(t *testing.T) {
+	src := "<map>\n" + strings.Repeat("<object id=\"\xe9\xe9\xe9\xe9\" model=\"1337\" />\n", 200) + "</map>"
+	var last, total int64
+	m, err := ParseMTA([]byte(src), Options{Progress: func(done, tot int64) {
+		if done > tot || done < last {
+			t.Fatalf("report %d of %d after %d", done, tot, last)
+		}
+		last, total = done, tot
+	}})
+	if err != nil || len(m.Objects) != 200 {
+		t.Fatalf("got %v, %d objects, want 200", err, len(m.Objects))
+	}
+	if last != total {
+		t.Errorf("last report %d of %d, want done = total", last, total)
+	}
 }

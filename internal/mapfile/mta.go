@@ -21,8 +21,9 @@ import (
 // value, an unquoted value and undeclared prefixes (edf:) are accepted.
 func ParseMTA(data []byte, o Options) (*Map, error) {
 	m := &Map{Format: FormatMTA}
-	p := mtaParser{o: o, m: m, total: int64(len(data))}
+	p := mtaParser{o: o, m: m}
 	data = p.normalize(data)
+	p.total = int64(len(data)) // progress counts the bytes decoded, after conversion
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false
 	d.CharsetReader = p.charset

@@ -47,28 +47,3 @@ func TestWeaponModels(t *testing.T) {
 		t.Error("ModelWeapon(0): got a weapon, want none")
 	}
 }
-
-// TestProgress: reports grow, never pass the total, end at the total, and
-// stay within progressSteps+1 calls, for both parsers.
-func TestProgress(t *testing.T) {
-	for _, file := range []string{"death-rally-final.map", "lv-houses.pwn.txt"} {
-		var calls int
-		var last, total int64 = -1, -1
-		_, err := Load("testdata/"+file, Options{Progress: func(done, tot int64) {
-			calls++
-			if done < last || done > tot || (total >= 0 && tot != total) {
-				t.Errorf("%s: report %d of %d after %d of %d", file, done, tot, last, total)
-			}
-			last, total = done, tot
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if last != total || total <= 0 {
-			t.Errorf("%s: last report %d of %d, want done = total > 0", file, last, total)
-		}
-		if calls < 10 || calls > progressSteps+2 {
-			t.Errorf("%s: got %d reports, want 10..%d", file, calls, progressSteps+2)
-		}
-	}
-}
