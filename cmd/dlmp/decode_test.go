@@ -162,7 +162,7 @@ func TestDecodeRejects(t *testing.T) {
 		p := wire.New(full[0])
 		for n := 1; n < len(full); n++ {
 			code, out, stderr := tool(t, full[:n], "decode")
-			checkRejected(t, name+" prefix "+strconv.Itoa(n), code, out, stderr, p.Name(), "bytes")
+			checkRejected(t, name+" prefix "+strconv.Itoa(n), code, out, stderr, p.Name())
 		}
 		code, out, stderr := tool(t, append(slices.Clone(full), 0), "decode")
 		checkRejected(t, name+" trailing byte", code, out, stderr, p.Name(), "trailing")

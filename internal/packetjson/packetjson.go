@@ -37,6 +37,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"dlmp/internal/wire"
@@ -71,7 +72,7 @@ func Marshal(p wire.Packet) ([]byte, error) {
 	b := []byte(`{"packet":`)
 	b = appendString(b, p.Name())
 	b = append(b, `,"packet_id":`...)
-	b = fmt.Appendf(b, "%d", p.ID())
+	b = strconv.AppendUint(b, uint64(p.ID()), 10)
 	w := writer{packet: p.Name()}
 	b, err := w.appendFields(b, v.Elem(), "", true)
 	if err != nil {
@@ -92,8 +93,7 @@ func Unmarshal(data []byte) (wire.Packet, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := reader{packet: p.Name()}
-	if err := r.readFields(reflect.ValueOf(p).Elem(), members, "", true); err != nil {
+	if err := setFields(p, members); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -102,10 +102,6 @@ func Unmarshal(data []byte) (wire.Packet, error) {
 // UnmarshalInto reads one JSON object into p, a pointer to a packet struct.
 // A "packet" or "packet_id" key, when present, must name p.
 func UnmarshalInto(data []byte, p wire.Packet) error {
-	v := reflect.ValueOf(p)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return &Error{Packet: p.Name(), Rule: fmt.Sprintf("packet type %T is not a pointer to a struct", p)}
-	}
 	members, err := readObject(data, p.Name(), "")
 	if err != nil {
 		return err
@@ -113,8 +109,16 @@ func UnmarshalInto(data []byte, p wire.Packet) error {
 	if err := checkSelection(members, p); err != nil {
 		return err
 	}
-	r := reader{packet: p.Name()}
-	return r.readFields(v.Elem(), members, "", true)
+	return setFields(p, members)
+}
+
+// setFields sets the fields of packet p from the object's members.
+func setFields(p wire.Packet, members []member) error {
+	v := reflect.ValueOf(p)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return &Error{Packet: p.Name(), Rule: fmt.Sprintf("packet type %T is not a pointer to a struct", p)}
+	}
+	return reader{packet: p.Name()}.readFields(v.Elem(), members, "", true)
 }
 
 // selectPacket returns a new packet named by the "packet" and "packet_id"
