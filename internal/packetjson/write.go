@@ -33,6 +33,16 @@ func (w writer) appendFields(b []byte, v reflect.Value, path string, top bool) (
 }
 
 func (w writer) appendValue(b []byte, v reflect.Value, path string) ([]byte, error) {
+	if isText(v.Type()) && v.CanAddr() {
+		text, err := marshalText(v)
+		if err != nil {
+			return nil, &Error{Packet: w.packet, Field: path, Rule: "MarshalText: " + err.Error()}
+		}
+		if utf8.Valid(text) {
+			return appendString(b, string(text)), nil
+		}
+		return appendHexObject(b, text), nil
+	}
 	switch v.Kind() {
 	case reflect.Bool:
 		return strconv.AppendBool(b, v.Bool()), nil
