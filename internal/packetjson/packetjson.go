@@ -13,12 +13,15 @@
 //     strings "NaN", "Inf" and "-Inf", so a hide with garbage fields is still
 //     valid JSON. NaN payload bits are not kept: the reader writes the quiet
 //     NaN 0x7FC00000;
-//   - a [N]byte field is text: a string up to the first NUL, when every byte
-//     after it is NUL and the text is valid UTF-8; any other content prints as
-//     {"hex": "..."}, the bytes in hex without the trailing NULs, so nothing is
-//     lost;
+//   - a [N]byte field prints as a string up to the first NUL when it holds
+//     text: valid UTF-8 without control characters but tab, newline and
+//     carriage return, and only NULs after the first NUL (a label's text).
+//     Any other content (a cookie, garbage) prints as {"hex": "..."}, the
+//     bytes in hex without the trailing NULs, so nothing is lost;
 //   - a []byte field is a payload: a hex string, lowercase ("" when empty);
-//   - a string field is a JSON string, or {"hex": "..."} when not UTF-8;
+//   - a string field, or a field whose type implements both
+//     encoding.TextMarshaler and encoding.TextUnmarshaler (a chat line, a
+//     player name), is a JSON string, or {"hex": "..."} when not UTF-8;
 //   - other arrays and slices are JSON arrays, structs are nested objects.
 //
 // Reading ([Unmarshal]) is strict: an unknown key, a duplicate key, a value of

@@ -73,6 +73,10 @@ func TestMarshalText(t *testing.T) {
 		{"utf-8", "é€", `"é€"`},
 		{"garbage after the NUL", "hi\x00yo", `{"hex":"686900796f"}`},
 		{"not utf-8", "a\xffb", `{"hex":"61ff62"}`},
+		{"control character", "a\x01b", `{"hex":"610162"}`},
+		{"DEL", "\x7f", `{"hex":"7f"}`},
+		{"tab, CR, LF", "a\tb\r\n", `"a\tb\r\n"`},
+		{"binary", "\x9a\x02\xfe\x00\x00\x10", `{"hex":"9a02fe000010"}`},
 		{"leading NUL then garbage", "\x00\x01", `{"hex":"0001"}`},
 	}
 	for _, c := range cases {
