@@ -139,6 +139,16 @@ func names(fields []field) string {
 
 func (r reader) readValue(v reflect.Value, raw json.RawMessage, path string) error {
 	raw = bytes.TrimSpace(raw)
+	if isText(v.Type()) && v.CanAddr() {
+		b, err := r.readText(raw, path)
+		if err != nil {
+			return err
+		}
+		if err := unmarshalText(v, b); err != nil {
+			return r.fail(path, "%v", err)
+		}
+		return nil
+	}
 	switch k := v.Kind(); {
 	case k == reflect.Bool:
 		switch string(raw) {
