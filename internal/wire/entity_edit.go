@@ -124,7 +124,7 @@ func (p *EntityEdit) check() error {
 			return err
 		}
 		for i, v := range [3]float32{p.BX, p.BY, p.BZ} {
-			if !in(v, -MaxColshapeExtent, MaxColshapeExtent) {
+			if !in(v, -EditColshapeExtent, EditColshapeExtent) {
 				return invalid(pk, names[3+i], "must be within ±12000, got %v", v)
 			}
 		}
@@ -152,9 +152,9 @@ const (
 
 // Limits of EntityEdit, from world.md's packets of the edited entities.
 const (
-	EditPickupXY      = 4095  // PickupSync: |x|, |y| ≤ 4095
-	MaxColshapeExtent = 12000 // ColshapeShape: radius and height up to 12000
-	MaxEditRotation   = 3600  // ObjectState: degrees, absolute value up to 3600
+	EditPickupXY       = 4095  // PickupSync: |x|, |y| ≤ 4095
+	EditColshapeExtent = 12000 // ColshapeShape: radius and height up to 12000
+	MaxEditRotation    = 3600  // ObjectState: degrees, absolute value up to 3600
 )
 
 // checkPickupXYZ checks a pickup position: |x|, |y| ≤ 4095, z −200..4000.
