@@ -71,18 +71,18 @@ func (p *ColshapeShape) Parse(b []byte) (int, error) {
 	if err := head(b, IDColshapeShape, ColshapeShapeLen, "ColshapeShape"); err != nil {
 		return 0, err
 	}
-	c := cursor(b[1:])
-	p.EventID = c.u32()
-	p.ColshapeID = c.u32()
-	p.Active = c.u8()
-	p.Form = c.u8()
-	p.AX = c.f32()
-	p.AY = c.f32()
-	p.AZ = c.f32()
-	p.BX = c.f32()
-	p.BY = c.f32()
-	p.BZ = c.f32()
-	p.Rev = c.u32()
+	b = b[:ColshapeShapeLen]
+	p.EventID = le.Uint32(b[1:])
+	p.ColshapeID = le.Uint32(b[5:])
+	p.Active = b[9]
+	p.Form = b[10]
+	p.AX = f32at(b[11:])
+	p.AY = f32at(b[15:])
+	p.AZ = f32at(b[19:])
+	p.BX = f32at(b[23:])
+	p.BY = f32at(b[27:])
+	p.BZ = f32at(b[31:])
+	p.Rev = le.Uint32(b[35:])
 	return ColshapeShapeLen, nil
 }
 
@@ -106,7 +106,7 @@ func (p *ColshapeShape) CheckRecv() error {
 			return err
 		}
 	}
-	if err := checkWorld(pk, "a_x", "a_y", "a_z", p.AX, p.AY, p.AZ); err != nil {
+	if err := checkIn(pk, "a_x", "a_y", "a_z", p.AX, p.AY, p.AZ); err != nil {
 		return err
 	}
 	switch p.Form {
@@ -127,7 +127,7 @@ func (p *ColshapeShape) CheckRecv() error {
 		}
 		return checkUnused("b_z", "a cylinder", p.BZ)
 	}
-	if err := checkWorld(pk, "b_x", "b_y", "b_z", p.BX, p.BY, p.BZ); err != nil {
+	if err := checkIn(pk, "b_x", "b_y", "b_z", p.BX, p.BY, p.BZ); err != nil {
 		return err
 	}
 	for _, f := range [...]struct {

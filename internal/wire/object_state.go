@@ -102,30 +102,30 @@ func (p *ObjectState) Parse(b []byte) (int, error) {
 	if err := head(b, IDObjectState, ObjectStateLen, "ObjectState"); err != nil {
 		return 0, err
 	}
-	c := cursor(b[1:])
-	p.EventID = c.u32()
-	p.ObjectID = c.u32()
-	p.Active = c.u8()
-	p.Model = c.u16()
-	p.X = c.f32()
-	p.Y = c.f32()
-	p.Z = c.f32()
-	p.RX = c.f32()
-	p.RY = c.f32()
-	p.RZ = c.f32()
-	p.Interior = c.i32()
-	p.AttachKind = c.u8()
-	p.AttachID = c.u32()
-	p.MoveMS = c.u32()
-	p.ToX = c.f32()
-	p.ToY = c.f32()
-	p.ToZ = c.f32()
-	p.ToRX = c.f32()
-	p.ToRY = c.f32()
-	p.ToRZ = c.f32()
-	p.Rev = c.u32()
-	p.Bone = c.u8()
-	p.Broken = c.u8()
+	b = b[:ObjectStateLen]
+	p.EventID = le.Uint32(b[1:])
+	p.ObjectID = le.Uint32(b[5:])
+	p.Active = b[9]
+	p.Model = le.Uint16(b[10:])
+	p.X = f32at(b[12:])
+	p.Y = f32at(b[16:])
+	p.Z = f32at(b[20:])
+	p.RX = f32at(b[24:])
+	p.RY = f32at(b[28:])
+	p.RZ = f32at(b[32:])
+	p.Interior = int32(le.Uint32(b[36:]))
+	p.AttachKind = b[40]
+	p.AttachID = le.Uint32(b[41:])
+	p.MoveMS = le.Uint32(b[45:])
+	p.ToX = f32at(b[49:])
+	p.ToY = f32at(b[53:])
+	p.ToZ = f32at(b[57:])
+	p.ToRX = f32at(b[61:])
+	p.ToRY = f32at(b[65:])
+	p.ToRZ = f32at(b[69:])
+	p.Rev = le.Uint32(b[73:])
+	p.Bone = b[77]
+	p.Broken = b[78]
 	return ObjectStateLen, nil
 }
 
@@ -189,7 +189,7 @@ func (p *ObjectState) CheckRecv() error {
 	if p.Bone != 0 && p.AttachKind != AttachPlayer {
 		return invalid(pk, "bone", "must be 0 unless attached to a player (attach_kind 1), got %d with attach_kind %d", p.Bone, p.AttachKind)
 	}
-	if err := checkBool(pk, "broken", p.Broken); err != nil {
+	if err := checkFlag(pk, "broken", p.Broken); err != nil {
 		return err
 	}
 	if p.Broken == 1 && p.Bone != 0 {
@@ -220,10 +220,10 @@ func (p *ObjectState) checkPose() error {
 		}
 	}
 	if p.AttachKind == AttachNone {
-		if err := checkWorld(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
+		if err := checkIn(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
 			return err
 		}
-		return checkWorld(pk, "to_x", "to_y", "to_z", p.ToX, p.ToY, p.ToZ)
+		return checkIn(pk, "to_x", "to_y", "to_z", p.ToX, p.ToY, p.ToZ)
 	}
 	for _, f := range pos[:3] {
 		if err := checkAbs(pk, f.name, f.v, MaxObjectOffset); err != nil {
