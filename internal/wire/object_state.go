@@ -198,26 +198,29 @@ func (p *ObjectState) CheckRecv() error {
 	return nil
 }
 
-// checkPose checks the twelve floats: finite, rotations within ±3600, and
-// either world bounds (unattached) or offsets within ±1000 and no movement
-// (attached).
+// checkPose checks the twelve floats: rotations within ±3600, and either
+// position and target within world bounds (unattached) or offsets within
+// ±1000, a finite target and no movement (attached). Every one of these
+// tests also rejects NaN and ±Inf.
 func (p *ObjectState) checkPose() error {
 	const pk = "ObjectState"
-	type field struct {
-		name string
-		v    float32
+	if err := checkAbs(pk, "rx", p.RX, MaxObjectRotation); err != nil {
+		return err
 	}
-	pos := [...]field{{"x", p.X}, {"y", p.Y}, {"z", p.Z}, {"to_x", p.ToX}, {"to_y", p.ToY}, {"to_z", p.ToZ}}
-	rot := [...]field{{"rx", p.RX}, {"ry", p.RY}, {"rz", p.RZ}, {"to_rx", p.ToRX}, {"to_ry", p.ToRY}, {"to_rz", p.ToRZ}}
-	for _, f := range pos {
-		if err := checkFinite(pk, f.name, f.v); err != nil {
-			return err
-		}
+	if err := checkAbs(pk, "ry", p.RY, MaxObjectRotation); err != nil {
+		return err
 	}
-	for _, f := range rot {
-		if err := checkAbs(pk, f.name, f.v, MaxObjectRotation); err != nil {
-			return err
-		}
+	if err := checkAbs(pk, "rz", p.RZ, MaxObjectRotation); err != nil {
+		return err
+	}
+	if err := checkAbs(pk, "to_rx", p.ToRX, MaxObjectRotation); err != nil {
+		return err
+	}
+	if err := checkAbs(pk, "to_ry", p.ToRY, MaxObjectRotation); err != nil {
+		return err
+	}
+	if err := checkAbs(pk, "to_rz", p.ToRZ, MaxObjectRotation); err != nil {
+		return err
 	}
 	if p.AttachKind == AttachNone {
 		if err := checkIn(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
@@ -225,10 +228,23 @@ func (p *ObjectState) checkPose() error {
 		}
 		return checkIn(pk, "to_x", "to_y", "to_z", p.ToX, p.ToY, p.ToZ)
 	}
-	for _, f := range pos[:3] {
-		if err := checkAbs(pk, f.name, f.v, MaxObjectOffset); err != nil {
-			return err
-		}
+	if err := checkAbs(pk, "x", p.X, MaxObjectOffset); err != nil {
+		return err
+	}
+	if err := checkAbs(pk, "y", p.Y, MaxObjectOffset); err != nil {
+		return err
+	}
+	if err := checkAbs(pk, "z", p.Z, MaxObjectOffset); err != nil {
+		return err
+	}
+	if err := checkFinite(pk, "to_x", p.ToX); err != nil {
+		return err
+	}
+	if err := checkFinite(pk, "to_y", p.ToY); err != nil {
+		return err
+	}
+	if err := checkFinite(pk, "to_z", p.ToZ); err != nil {
+		return err
 	}
 	if p.MoveMS != 0 {
 		return invalid(pk, "move_ms", "must be 0 on an attached object (attach_kind %d), got %d", p.AttachKind, p.MoveMS)

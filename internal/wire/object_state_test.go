@@ -173,7 +173,11 @@ func TestObjectStateAttachedRules(t *testing.T) {
 		{"target 1000 m off (finite, ignored)", obj(func(p *ob) { p.ToX = 5000 }), "to_x"},
 	}
 	checkRules(t, "server", validAttachedObject, send, append(attachedCases(), server...))
-	checkRules(t, "client", validAttachedObject, recv, append(attachedCases(), sendOnly(server)...))
+	client := sendOnly(server)
+	for i, f := range []string{"to_x", "to_y", "to_z"} {
+		client = append(client, finiteCases(f, func(p Packet, v float32) { *poseField(p, 6+i) = v })...)
+	}
+	checkRules(t, "client", validAttachedObject, recv, append(attachedCases(), client...))
 	checkHide(t, validAttachedObject, 9, attachedCases())
 }
 
