@@ -2,6 +2,7 @@ package wire
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -95,13 +96,14 @@ func (p *Label3D) CheckSend() error {
 		return err
 	}
 	n := max(bytes.IndexByte(p.Text[:], 0), 0) // CheckRecv found a NUL
-	for i, c := range p.Text[n:] {
-		if c != 0 {
-			return invalid("Label3D", "text", "must be zero after its NUL, byte %d is 0x%02X", n+i, c)
-		}
+	if tail := p.Text[n:]; !bytes.Equal(tail, zeroText[:len(tail)]) {
+		i := n + slices.IndexFunc(tail, func(c byte) bool { return c != 0 })
+		return invalid("Label3D", "text", "must be zero after its NUL, byte %d is 0x%02X", i, p.Text[i])
 	}
 	return nil
 }
+
+var zeroText [LabelTextLen]byte
 
 // CheckRecv is the client decoder's check.
 func (p *Label3D) CheckRecv() error {
