@@ -219,7 +219,7 @@ func TestEnumStrategies(t *testing.T) {
 		{"rank", []any{1, 2, 3, 4}, CodecUInteger, 3, false},
 		{"hundred", []any{100, 101}, CodecUInteger, 7, false},
 		{"neg", []any{-1, 0, 1}, CodecInteger, 2, false},
-		{"wide", []any{0, 1 << 30}, CodecCustom, 1, true},  // 31 - 1 > 24
+		{"wide", []any{0, 1 << 30}, CodecCustom, 1, true},     // 31 - 1 > 24
 		{"edge", []any{0, 1 << 24}, CodecUInteger, 25, false}, // 25 - 1 = 24: not more than 24
 		{"pass", []any{"grey", "green", "blue", "orange", "red"}, CodecCustom, 3, true},
 		{"mixed", []any{1, "x"}, CodecCustom, 1, true},
