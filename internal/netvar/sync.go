@@ -185,21 +185,32 @@ func (st *Store) resyncEntity(p PlayerID, ent Ref, e QueueEntry) {
 	st.rw.Group(st.target(ent))
 	own := ent == PlayerRef(uint16(p))
 	for _, v := range o.ever {
+		// LocalPlayer values go to their owner only; the bootstrap's went
+		// in the Sync already.
 		if v.noSync || !e.Covers(v.name) || v.scope == ScopeLocalPlayer && (!own || e.kind == entryBootstrap) {
 			continue
 		}
-		value := o.vals[v]
-		if e.kind == entryBootstrap && value == nil {
-			continue // a fresh client has nothing to clear
+		if value, ok := resyncValue(p, ent, v, o.vals[v], e); ok {
+			st.rw.Entry(v, value)
 		}
-		if !passes(p, ent, v, value) {
-			if !e.Revokes() {
-				continue
-			}
-			value = v.def
-		}
-		st.rw.Entry(v, value)
 	}
+}
+
+// resyncValue decides what a resync entry e sends p for v: the value when
+// p passes v's Filter; when p fails it, the revoke (the default, or nil)
+// only if e revokes, else nothing. A bootstrap skips cleared vars: a fresh
+// client has nothing to clear.
+func resyncValue(p PlayerID, ent Ref, v *Var, value any, e QueueEntry) (any, bool) {
+	if e.kind == entryBootstrap && value == nil {
+		return nil, false
+	}
+	if passes(p, ent, v, value) {
+		return value, true
+	}
+	if !e.Revokes() {
+		return nil, false
+	}
+	return v.def, true
 }
 
 // Invalidate re-evaluates Filters when eligibility changed: players and
