@@ -23,16 +23,21 @@ func TestLanes(t *testing.T) {
 		// The event id sits where the lanes expect it: the first field
 		// (bytes 1..5) on the reliable lane; token then event_id (bytes
 		// 1..9, 9..13) on the Go-Back-N lane.
-		typ := reflect.TypeOf(p).Elem()
+		var fields []reflect.StructField // in wire order, embedded structs flattened
+		for _, f := range reflect.VisibleFields(reflect.TypeOf(p).Elem()) {
+			if !f.Anonymous {
+				fields = append(fields, f)
+			}
+		}
 		tag := func(i int) string {
-			if i >= typ.NumField() {
+			if i >= len(fields) {
 				return ""
 			}
-			return typ.Field(i).Tag.Get("json")
+			return fields[i].Tag.Get("json")
 		}
 		switch l {
 		case LaneReliable:
-			if tag(0) != "event_id" || typ.Field(0).Type.Kind() != reflect.Uint32 {
+			if tag(0) != "event_id" || fields[0].Type.Kind() != reflect.Uint32 {
 				t.Errorf("%s: first field is %q, want the u32 event_id", p.Name(), tag(0))
 			}
 		case LaneGoBackN:
