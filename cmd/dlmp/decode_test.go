@@ -272,6 +272,8 @@ func TestToolUsage(t *testing.T) {
 		{[]string{"encode", "a", "b"}, 2, "usage: dlmp encode [FILE]"},
 		{[]string{"decode", "-x"}, 2, "unknown flag -x"},
 		{[]string{"decode", missing}, 1, "nope.bin"},
+		{[]string{"decode", "-h"}, 0, "usage: dlmp decode [FILE]"},
+		{[]string{"encode", "--help"}, 0, "usage: dlmp encode [FILE]"},
 		{[]string{"encode", missing}, 1, "nope.bin"},
 	}
 	for _, c := range cases {

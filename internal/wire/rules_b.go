@@ -8,7 +8,9 @@ import (
 // Rules shared by the per-player primitives of world.md (Label3D, Checkpoint,
 // Blip, GangZone, ColshapeShape, ObjectState) and their one active contract:
 // active = 1 shows or replaces, active = 0 hides and only the id matters, so
-// every rule but "active is 0 or 1" applies to a show only.
+// every rule but "active is 0 or 1" applies to a show only. One exception,
+// on the server's side: a Blip hide it sends keeps size and flags in range
+// (decision 0015).
 
 // Attach kinds: Label3D and Blip take 0..=2, ObjectState 0..=3.
 const (
