@@ -147,4 +147,3 @@ func checkPayloadLen(packet string, n, hi int) error {
 	}
 	return nil
 }
-
