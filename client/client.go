@@ -88,23 +88,23 @@ type Client struct {
 	done   chan struct{}
 	wg     sync.WaitGroup
 
-	mu       sync.Mutex // guards everything below
-	recv     *lane.Receiver
-	gbn      *lane.GBNSender
-	seqs     map[uint32]*lane.Sequence // unreliable: by packet id << 16 | entity id
-	split    wire.Splitter
-	sync     wire.PlayerSync
-	hasSync  bool
-	lastSync time.Time
-	lastSent time.Time
+	mu        sync.Mutex // guards everything below
+	recv      *lane.Receiver
+	gbn       *lane.GBNSender
+	seqs      map[uint32]*lane.Sequence // unreliable: by packet id << 16 | entity id
+	split     wire.Splitter
+	sync      wire.PlayerSync
+	hasSync   bool
+	lastSync  time.Time
+	lastSent  time.Time
 	lastHeard time.Time
-	rttPing  time.Time
-	rtt      time.Duration
-	stats    Stats
-	err      error
-	reason   uint8
-	pending  []wire.Packet // to hand to OnPacket after unlocking
-	out      [][]byte      // datagrams to write after unlocking
+	rttPing   time.Time
+	rtt       time.Duration
+	stats     Stats
+	err       error
+	reason    uint8
+	pending   []wire.Packet // to hand to OnPacket after unlocking
+	out       [][]byte      // datagrams to write after unlocking
 }
 
 // Stats counts what the client sent, received and dropped.
