@@ -94,7 +94,6 @@ type client struct {
 	nonce uint64
 	token uint64
 	hello wire.ServerHello
-	event uint32
 }
 
 func dial(t *testing.T, f *fixture) *client {
