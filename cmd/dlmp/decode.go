@@ -52,13 +52,17 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // openInput reads the whole input of a packet tool: the file named by the one
 // optional argument ("-" or none: stdin). On failure it reports on stderr and
-// returns nil with the exit status: 2 for a usage error, 1 otherwise.
+// returns nil with the exit status: 0 after -h, 2 for a usage error, 1
+// otherwise.
 func openInput(tool string, args []string, stdin io.Reader, stderr io.Writer) ([]byte, int) {
 	var r io.Reader
 	switch {
 	case len(args) > 1:
 		fmt.Fprintf(stderr, "usage: dlmp %s [FILE]\n", tool)
 		return nil, 2
+	case len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
+		fmt.Fprintf(stderr, "usage: dlmp %s [FILE]\n\nFILE, or stdin when none or \"-\". The JSON format is described in\ninternal/packetjson and docs/decisions/0030-packet-json.md.\n", tool)
+		return nil, 0
 	case len(args) == 1 && len(args[0]) > 1 && args[0][0] == '-':
 		fmt.Fprintf(stderr, "dlmp %s: unknown flag %s\nusage: dlmp %s [FILE]\n", tool, args[0], tool)
 		return nil, 2

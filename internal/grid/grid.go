@@ -49,13 +49,17 @@ func Dist2(a, b Vec) float32 {
 // [Grid.Remove].
 type Handle uint32
 
-// entry is one entity inside its cell: everything a query reads, contiguous.
-type entry struct {
+// pos is the part of an entity a query scans: 16 bytes, contiguous per cell.
+type pos struct {
 	x, y, z float32
 	r2      float32 // squared radius; +Inf for no limit
-	key     uint32  // the caller's key, returned in hits
-	weight  uint32  // what the entity counts against a Nearest limit, ≥ 1
-	h       Handle  // back-reference, to fix the handle table on a swap-remove
+}
+
+// meta is the rest, read only for hits and updates.
+type meta struct {
+	key    uint32 // the caller's key, returned in hits
+	weight uint32 // what the entity counts against a Nearest limit, ≥ 1
+	h      Handle // back-reference, to fix the handle table on a swap-remove
 }
 
 // slot is the handle table's entry: where the entity lives.
@@ -64,9 +68,12 @@ type slot struct {
 	idx  int32 // index in the cell's entries
 }
 
+// cell holds its entities in two parallel slices (p[i] and m[i] are one
+// entity).
 type cell struct {
-	e     []entry
-	maxR2 float32 // ≥ every entry's r2 (not lowered on removal until the cell empties)
+	p     []pos
+	m     []meta
+	maxR2 float32 // ≥ every entity's r2 (not lowered on removal until the cell empties)
 }
 
 type block [blockSide * blockSide]cell
@@ -111,9 +118,9 @@ func (g *Grid) Len() int { return g.count }
 // with weight 1, and returns its handle. key is returned in query hits.
 // A coordinate that is not finite, or a negative or NaN radius, is a caller
 // bug and panics.
-func (g *Grid) Insert(key uint32, pos Vec, radius float32) Handle {
+func (g *Grid) Insert(key uint32, at Vec, radius float32) Handle {
 	r2 := checkRadius(radius)
-	checkPos(pos)
+	checkPos(at)
 	var h Handle
 	if n := len(g.free); n > 0 {
 		h = g.free[n-1]
@@ -123,31 +130,30 @@ func (g *Grid) Insert(key uint32, pos Vec, radius float32) Handle {
 		g.slots = append(g.slots, slot{cell: -1})
 	}
 	g.count++
-	g.place(h, entry{x: pos.X, y: pos.Y, z: pos.Z, r2: r2, key: key, weight: 1, h: h})
+	g.place(pos{at.X, at.Y, at.Z, r2}, meta{key: key, weight: 1, h: h})
 	return h
 }
 
 // Move changes the entity's position.
-func (g *Grid) Move(h Handle, pos Vec) {
-	checkPos(pos)
+func (g *Grid) Move(h Handle, to Vec) {
+	checkPos(to)
 	s := g.slot(h)
-	c := g.cellIndex(pos.X, pos.Y)
-	if c == int(s.cell) {
-		e := &g.cellAt(c).e[s.idx]
-		e.x, e.y, e.z = pos.X, pos.Y, pos.Z
+	if c := g.cellIndex(to.X, to.Y); c == int(s.cell) {
+		p := &g.cellAt(c).p[s.idx]
+		p.x, p.y, p.z = to.X, to.Y, to.Z
 		return
 	}
-	e := g.unplace(h)
-	e.x, e.y, e.z = pos.X, pos.Y, pos.Z
-	g.place(h, e)
+	p, m := g.unplace(h)
+	p.x, p.y, p.z = to.X, to.Y, to.Z
+	g.place(p, m)
 }
 
 // SetRadius changes the radius the entity covers (+Inf for no limit).
 func (g *Grid) SetRadius(h Handle, radius float32) {
 	r2 := checkRadius(radius)
-	e := g.entryOf(h)
-	e.r2 = r2
-	g.grow(g.cellAt(int(g.slots[h].cell)), r2)
+	c, i := g.find(h)
+	c.p[i].r2 = r2
+	g.grow(c, r2)
 }
 
 // SetWeight changes what the entity counts against a Nearest limit: 1 for a
@@ -156,7 +162,8 @@ func (g *Grid) SetWeight(h Handle, weight uint32) {
 	if weight == 0 {
 		panic("grid: weight 0")
 	}
-	g.entryOf(h).weight = weight
+	c, i := g.find(h)
+	c.m[i].weight = weight
 }
 
 // Remove deletes the entity; its handle may be returned by a later Insert.
@@ -172,12 +179,15 @@ func (g *Grid) Remove(h Handle) {
 
 // Position returns the entity's position.
 func (g *Grid) Position(h Handle) Vec {
-	e := g.entryOf(h)
-	return Vec{e.x, e.y, e.z}
+	c, i := g.find(h)
+	return Vec{c.p[i].x, c.p[i].y, c.p[i].z}
 }
 
 // Key returns the key the entity was inserted with.
-func (g *Grid) Key(h Handle) uint32 { return g.entryOf(h).key }
+func (g *Grid) Key(h Handle) uint32 {
+	c, i := g.find(h)
+	return c.m[i].key
+}
 
 func checkCell(size float32) {
 	if !(size >= 1 && size <= 2*Bound) {
@@ -205,9 +215,9 @@ func (g *Grid) slot(h Handle) slot {
 	return g.slots[h]
 }
 
-func (g *Grid) entryOf(h Handle) *entry {
+func (g *Grid) find(h Handle) (*cell, int32) {
 	s := g.slot(h)
-	return &g.cellAt(int(s.cell)).e[s.idx]
+	return g.cellAt(int(s.cell)), s.idx
 }
 
 // axis returns the cell coordinate of v on one axis, clamped to the grid.
@@ -254,29 +264,65 @@ func (g *Grid) grow(c *cell, r2 float32) {
 	}
 }
 
-func (g *Grid) place(h Handle, e entry) {
-	ci := g.cellIndex(e.x, e.y)
+func (g *Grid) place(p pos, m meta) {
+	ci := g.cellIndex(p.x, p.y)
 	c := g.cellAt(ci)
-	g.slots[h] = slot{cell: int32(ci), idx: int32(len(c.e))}
-	c.e = append(c.e, e)
-	g.grow(c, e.r2)
+	g.slots[m.h] = slot{cell: int32(ci), idx: int32(len(c.p))}
+	c.p = append(c.p, p)
+	c.m = append(c.m, m)
+	g.grow(c, p.r2)
 }
 
-// unplace swap-removes the entity from its cell and returns its entry.
-func (g *Grid) unplace(h Handle) entry {
+// unplace swap-removes the entity from its cell and returns it.
+func (g *Grid) unplace(h Handle) (pos, meta) {
 	s := g.slot(h)
 	c := g.cellAt(int(s.cell))
-	e := c.e[s.idx]
-	last := len(c.e) - 1
+	p, m := c.p[s.idx], c.m[s.idx]
+	last := len(c.p) - 1
 	if int(s.idx) != last {
-		c.e[s.idx] = c.e[last]
-		g.slots[c.e[s.idx].h].idx = s.idx
+		c.p[s.idx], c.m[s.idx] = c.p[last], c.m[last]
+		g.slots[c.m[s.idx].h].idx = s.idx
 	}
-	c.e = c.e[:last]
+	c.p, c.m = c.p[:last], c.m[:last]
 	if last == 0 {
 		c.maxR2 = 0
 	}
-	return e
+	return p, m
+}
+
+// Compact lays every cell's entities out again in one array, cells in row
+// order with a little room to grow, so that a query reading a row of cells
+// reads memory in order. Cells fill their own slices as entities come and go;
+// call Compact after a bulk load (load_map) and now and then after many
+// changes. Queries give the same results before and after.
+func (g *Grid) Compact() {
+	const room = 8 // extra capacity per cell: 1/room of its entities, at least 1
+	total := 0
+	for _, b := range g.blocks {
+		if b != nil {
+			for i := range b {
+				if n := len(b[i].p); n > 0 {
+					total += n + n/room + 1
+				}
+			}
+		}
+	}
+	ps, ms := make([]pos, total), make([]meta, total)
+	off := 0
+	for cy := range g.side {
+		for cx := range g.side {
+			c := g.peek(cx, cy)
+			if c == nil || len(c.p) == 0 {
+				continue
+			}
+			n := len(c.p)
+			end := off + n + n/room + 1
+			copy(ps[off:], c.p)
+			copy(ms[off:], c.m)
+			c.p, c.m = ps[off:off+n:end], ms[off:off+n:end]
+			off = end
+		}
+	}
 }
 
 func finite(v float32) bool { return v >= -math.MaxFloat32 && v <= math.MaxFloat32 }

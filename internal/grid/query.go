@@ -9,6 +9,8 @@ import (
 // holds a covering entity.
 const slack = 0.01
 
+var inf = float32(math.Inf(1))
+
 // Hit is one query result.
 type Hit struct {
 	Key    uint32  // the key the entity was inserted with
@@ -42,14 +44,14 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 				row := b[(cy%blockSide)*blockSide:]
 				for cx := max(x0, bx*blockSide); cx <= min(x1, bx*blockSide+blockSide-1); cx++ {
 					c := &row[cx%blockSide]
-					if len(c.e) == 0 {
+					if len(c.p) == 0 {
 						continue
 					}
 					gx := g.gap(p.X, cx)
 					if gx*gx+gy*gy > c.maxR2 {
 						continue
 					}
-					dst = cover(c.e, p, dst)
+					dst = cover(c, p, inf, dst)
 				}
 			}
 		}
@@ -64,18 +66,20 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 // refused. The hits are appended as a set, in no particular order (sort them
 // by [Hit.Rank] if needed): finding them is a partial selection, not a sort.
 //
-// The search visits rings of cells around p and stops once the entities
-// already found strictly nearer than any unvisited cell weigh at least limit,
-// no unvisited cell is within the largest radius, or every entity was found.
+// The search visits rings of cells around p. Once the hits found weigh at
+// least limit, it keeps only those that can still make the list and ignores
+// anything farther; it stops when no unvisited cell can hold a hit that
+// makes the list or is within the largest radius, or every entity was found.
 func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	if g.count == 0 || limit <= 0 {
 		return dst
 	}
-	base := len(dst)
+	base, lim := len(dst), uint64(limit)
 	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
 	var w uint64
+	bound := inf // only hits within bound can still make the list
 	for k := 0; ; k++ {
-		dst, w = g.ring(p, cx0, cy0, k, dst, w)
+		dst, w = g.ring(p, cx0, cy0, k, bound, dst, w)
 		l, more := g.beyond(p, cx0, cy0, k)
 		if !more || len(dst)-base == g.count {
 			break
@@ -84,18 +88,50 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 		if l2 > g.maxR2 {
 			break
 		}
-		if w >= uint64(limit) && weightBelow(dst[base:], l2) >= uint64(limit) {
-			break
+		if w >= lim {
+			dst, w, bound = tighten(dst, base, lim)
+			if l2 > bound {
+				break
+			}
 		}
 	}
-	n := prefix(dst[base:], uint64(limit))
+	n := prefix(dst[base:], lim)
 	return dst[:base+n]
 }
 
+// tighten keeps, of the hits found so far (weighing at least lim), the
+// prefix that fits and the first hit after it, and returns the new bound: no
+// hit farther than it can enter the list any more.
+func tighten(dst []Hit, base int, lim uint64) ([]Hit, uint64, float32) {
+	hs := dst[base:]
+	n := prefix(hs, lim)
+	var w uint64
+	if n == len(hs) { // exactly full: a farther hit cannot fit
+		var far float32
+		for _, h := range hs {
+			w += uint64(h.Weight)
+			far = max(far, h.Dist2)
+		}
+		return dst, w, far
+	}
+	first := n
+	for i := n + 1; i < len(hs); i++ {
+		if hs[i].Rank() < hs[first].Rank() {
+			first = i
+		}
+	}
+	hs[n], hs[first] = hs[first], hs[n]
+	hs = hs[:n+1]
+	for _, h := range hs {
+		w += uint64(h.Weight)
+	}
+	return dst[:base+n+1], w, hs[n].Dist2
+}
+
 // ring scans the cells at Chebyshev distance k from (cx0, cy0).
-func (g *Grid) ring(p Vec, cx0, cy0, k int, dst []Hit, w uint64) ([]Hit, uint64) {
+func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, w uint64) ([]Hit, uint64) {
 	if k == 0 {
-		return g.scan(p, cx0, cy0, dst, w)
+		return g.scan(p, cx0, cy0, bound, dst, w)
 	}
 	x0, x1 := max(cx0-k, 0), min(cx0+k, g.side-1)
 	for _, cy := range [2]int{cy0 - k, cy0 + k} {
@@ -103,7 +139,7 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, dst []Hit, w uint64) ([]Hit, uint64)
 			continue
 		}
 		for cx := x0; cx <= x1; cx++ {
-			dst, w = g.scan(p, cx, cy, dst, w)
+			dst, w = g.scan(p, cx, cy, bound, dst, w)
 		}
 	}
 	y0, y1 := max(cy0-k+1, 0), min(cy0+k-1, g.side-1)
@@ -112,38 +148,39 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, dst []Hit, w uint64) ([]Hit, uint64)
 			continue
 		}
 		for cy := y0; cy <= y1; cy++ {
-			dst, w = g.scan(p, cx, cy, dst, w)
+			dst, w = g.scan(p, cx, cy, bound, dst, w)
 		}
 	}
 	return dst, w
 }
 
-// scan appends the cell's entities covering p.
-func (g *Grid) scan(p Vec, cx, cy int, dst []Hit, w uint64) ([]Hit, uint64) {
+// scan appends the cell's entities covering p within bound.
+func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, w uint64) ([]Hit, uint64) {
 	c := g.peek(cx, cy)
-	if c == nil || len(c.e) == 0 {
+	if c == nil || len(c.p) == 0 {
 		return dst, w
 	}
 	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)
-	if gx*gx+gy*gy > c.maxR2 {
+	if d2 := gx*gx + gy*gy; d2 > c.maxR2 || d2 > bound {
 		return dst, w
 	}
 	n := len(dst)
-	dst = cover(c.e, p, dst)
+	dst = cover(c, p, bound, dst)
 	for _, h := range dst[n:] {
 		w += uint64(h.Weight)
 	}
 	return dst, w
 }
 
-// cover appends the entries whose radius covers p.
-func cover(es []entry, p Vec, dst []Hit) []Hit {
-	for i := range es {
-		e := &es[i]
+// cover appends the cell's entities whose radius covers p, within bound.
+func cover(c *cell, p Vec, bound float32, dst []Hit) []Hit {
+	ms := c.m[:len(c.p)]
+	for i := range c.p {
+		e := &c.p[i]
 		dx, dy, dz := e.x-p.X, e.y-p.Y, e.z-p.Z
 		d2 := dx*dx + dy*dy + dz*dz
-		if d2 <= e.r2 {
-			dst = append(dst, Hit{Key: e.key, Dist2: d2, Weight: e.weight})
+		if d2 <= e.r2 && d2 <= bound {
+			dst = append(dst, Hit{Key: ms[i].key, Dist2: d2, Weight: ms[i].weight})
 		}
 	}
 	return dst
@@ -183,15 +220,4 @@ func (g *Grid) beyond(p Vec, cx0, cy0, k int) (float32, bool) {
 		side(float32(c+1)*g.size - Bound - p.Y)
 	}
 	return l, more
-}
-
-// weightBelow sums the weights of the hits strictly nearer than d2.
-func weightBelow(hs []Hit, d2 float32) uint64 {
-	var w uint64
-	for _, h := range hs {
-		if h.Dist2 < d2 {
-			w += uint64(h.Weight)
-		}
-	}
-	return w
 }

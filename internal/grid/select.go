@@ -1,5 +1,16 @@
 package grid
 
+// SelectNearest reorders hs so that hs[:n] holds the hits [Grid.Nearest]
+// would keep with this limit (the longest prefix in [Hit.Rank] order whose
+// weights sum to at most limit) and returns n; for wanted sets built without
+// a grid (a player's checkpoints) and for brute-force baselines.
+func SelectNearest(hs []Hit, limit int) int {
+	if limit <= 0 {
+		return 0
+	}
+	return prefix(hs, uint64(limit))
+}
+
 // prefix reorders hs so that hs[:n] holds the longest prefix of hs in
 // [Hit.Rank] order whose weights sum to at most limit, and returns n. It is a
 // weighted quickselect: expected linear time, no sort, no allocation.

@@ -45,6 +45,16 @@ func fieldByName(fields []field, name string) field {
 var specialFloats = []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e6, math.MaxFloat32, math.SmallestNonzeroFloat32, math.Inf(1), math.Inf(-1), 6000, -200}
 
 func fillValue(rng *rand.Rand, v reflect.Value) {
+	if isText(v.Type()) {
+		text := randText(rng, 20)
+		if rng.IntN(3) == 0 { // not UTF-8
+			text = append(text, 0xFF, 0x00)
+		}
+		if err := unmarshalText(v, text); err != nil {
+			panic(err)
+		}
+		return
+	}
 	switch k := v.Kind(); {
 	case k == reflect.Bool:
 		v.SetBool(rng.IntN(2) == 1)

@@ -1,6 +1,10 @@
 package packetjson
 
-import "dlmp/internal/wire"
+import (
+	"fmt"
+
+	"dlmp/internal/wire"
+)
 
 // kinds is a test fixture holding one field of every kind the mapping
 // supports, so the mapping is exercised before the wire packets that use
@@ -27,6 +31,7 @@ type kinds struct {
 	Triple       [3]float32   `json:"triple"`
 	EntriesCount uint8        `json:"entries_count"`
 	Entries      []kindsEntry `json:"entries"`
+	Chat         line         `json:"chat"`
 	NoTag        uint8
 	Skipped      uint32 `json:"-"`
 	hidden       uint32
@@ -40,6 +45,24 @@ type header struct {
 type kindsEntry struct {
 	X float32 `json:"x"`
 	N uint16  `json:"n"`
+}
+
+// line is a text type with a length and a buffer, mapped through its
+// MarshalText and UnmarshalText methods.
+type line struct {
+	N   uint8    `json:"len"`
+	Buf [32]byte `json:"-"`
+}
+
+func (l line) MarshalText() ([]byte, error) { return l.Buf[:min(int(l.N), len(l.Buf))], nil }
+
+func (l *line) UnmarshalText(b []byte) error {
+	if len(b) > len(l.Buf) {
+		return fmt.Errorf("line is %d bytes, at most %d fit", len(b), len(l.Buf))
+	}
+	*l = line{N: uint8(len(b))}
+	copy(l.Buf[:], b)
+	return nil
 }
 
 func (*kinds) ID() byte                    { return 0xFF }

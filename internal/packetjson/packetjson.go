@@ -13,12 +13,15 @@
 //     strings "NaN", "Inf" and "-Inf", so a hide with garbage fields is still
 //     valid JSON. NaN payload bits are not kept: the reader writes the quiet
 //     NaN 0x7FC00000;
-//   - a [N]byte field is text: a string up to the first NUL, when every byte
-//     after it is NUL and the text is valid UTF-8; any other content prints as
-//     {"hex": "..."}, the bytes in hex without the trailing NULs, so nothing is
-//     lost;
+//   - a [N]byte field prints as a string up to the first NUL when it holds
+//     text: valid UTF-8 without control characters but tab, newline and
+//     carriage return, and only NULs after the first NUL (a label's text).
+//     Any other content (a cookie, garbage) prints as {"hex": "..."}, the
+//     bytes in hex without the trailing NULs, so nothing is lost;
 //   - a []byte field is a payload: a hex string, lowercase ("" when empty);
-//   - a string field is a JSON string, or {"hex": "..."} when not UTF-8;
+//   - a string field, or a field whose type implements both
+//     encoding.TextMarshaler and encoding.TextUnmarshaler (a chat line, a
+//     player name), is a JSON string, or {"hex": "..."} when not UTF-8;
 //   - other arrays and slices are JSON arrays, structs are nested objects.
 //
 // Reading ([Unmarshal]) is strict: an unknown key, a duplicate key, a value of
@@ -37,6 +40,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"dlmp/internal/wire"
@@ -71,7 +75,7 @@ func Marshal(p wire.Packet) ([]byte, error) {
 	b := []byte(`{"packet":`)
 	b = appendString(b, p.Name())
 	b = append(b, `,"packet_id":`...)
-	b = fmt.Appendf(b, "%d", p.ID())
+	b = strconv.AppendUint(b, uint64(p.ID()), 10)
 	w := writer{packet: p.Name()}
 	b, err := w.appendFields(b, v.Elem(), "", true)
 	if err != nil {
@@ -92,8 +96,7 @@ func Unmarshal(data []byte) (wire.Packet, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := reader{packet: p.Name()}
-	if err := r.readFields(reflect.ValueOf(p).Elem(), members, "", true); err != nil {
+	if err := setFields(p, members); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -102,10 +105,6 @@ func Unmarshal(data []byte) (wire.Packet, error) {
 // UnmarshalInto reads one JSON object into p, a pointer to a packet struct.
 // A "packet" or "packet_id" key, when present, must name p.
 func UnmarshalInto(data []byte, p wire.Packet) error {
-	v := reflect.ValueOf(p)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return &Error{Packet: p.Name(), Rule: fmt.Sprintf("packet type %T is not a pointer to a struct", p)}
-	}
 	members, err := readObject(data, p.Name(), "")
 	if err != nil {
 		return err
@@ -113,8 +112,16 @@ func UnmarshalInto(data []byte, p wire.Packet) error {
 	if err := checkSelection(members, p); err != nil {
 		return err
 	}
-	r := reader{packet: p.Name()}
-	return r.readFields(v.Elem(), members, "", true)
+	return setFields(p, members)
+}
+
+// setFields sets the fields of packet p from the object's members.
+func setFields(p wire.Packet, members []member) error {
+	v := reflect.ValueOf(p)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return &Error{Packet: p.Name(), Rule: fmt.Sprintf("packet type %T is not a pointer to a struct", p)}
+	}
+	return reader{packet: p.Name()}.readFields(v.Elem(), members, "", true)
 }
 
 // selectPacket returns a new packet named by the "packet" and "packet_id"

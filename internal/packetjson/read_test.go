@@ -149,6 +149,9 @@ func TestUnmarshalBadValues(t *testing.T) {
 		{"label not utf-8 hex", `{"label":{"hex":"4"}}`, "label.hex", []string{"hex"}},
 		{"wrong packet name", `{"packet":"SetTime"}`, "packet", []string{"SetTime", "Kinds"}},
 		{"wrong packet id", `{"packet_id":33}`, "packet_id", []string{"SetTime", "255"}},
+		{"text type too long", `{"chat":"` + strings.Repeat("x", 33) + `"}`, "chat", []string{"33 bytes", "at most 32"}},
+		{"text type number", `{"chat":1}`, "chat", []string{"string"}},
+		{"text type as its parts", `{"chat":{"len":1}}`, "chat", []string{"hex"}},
 		{"skipped field", `{"Skipped":1}`, "Skipped", []string{"unknown key"}},
 		{"unexported field", `{"hidden":1}`, "hidden", []string{"unknown key"}},
 	}
@@ -168,7 +171,7 @@ func TestUnmarshalBadValues(t *testing.T) {
 func TestUnmarshalGood(t *testing.T) {
 	in := `{"packet":"Kinds","u64":18446744073709551615,"i64":-9223372036854775808,"f32":"-Inf","f64":"NaN",` +
 		`"triple":[0.1,"Inf",-0],"text":{"hex":"6869"},"label":{"hex":"ff"},"payload":"ABcd",` +
-		`"entries":[{"x":1}],"u8":2.55e2,"i8":-1.28e2}`
+		`"entries":[{"x":1}],"u8":2.55e2,"i8":-1.28e2,"chat":{"hex":"ff00"}}`
 	p := &kinds{Skipped: 9, hidden: 8}
 	if err := UnmarshalInto([]byte(in), p); err != nil {
 		t.Fatal(err)
@@ -191,6 +194,7 @@ func TestUnmarshalGood(t *testing.T) {
 		{"entries", p.Entries, []kindsEntry{{X: 1}}},
 		{"u8", p.U8, uint8(255)},
 		{"i8", p.I8, int8(-128)},
+		{"chat", string(p.Chat.Buf[:p.Chat.N]), "\xff\x00"},
 		{"skipped untouched", p.Skipped, uint32(9)},
 		{"hidden untouched", p.hidden, uint32(8)},
 	}

@@ -33,6 +33,16 @@ func (w writer) appendFields(b []byte, v reflect.Value, path string, top bool) (
 }
 
 func (w writer) appendValue(b []byte, v reflect.Value, path string) ([]byte, error) {
+	if isText(v.Type()) && v.CanAddr() {
+		text, err := marshalText(v)
+		if err != nil {
+			return nil, &Error{Packet: w.packet, Field: path, Rule: "MarshalText: " + err.Error()}
+		}
+		if utf8.Valid(text) {
+			return appendString(b, string(text)), nil
+		}
+		return appendHexObject(b, text), nil
+	}
 	switch v.Kind() {
 	case reflect.Bool:
 		return strconv.AppendBool(b, v.Bool()), nil
@@ -104,13 +114,25 @@ func appendFloat(b []byte, f float64, bitSize int) []byte {
 }
 
 // appendText appends the content of a [N]byte field: a string up to the
-// first NUL when the rest is NUL and the text is UTF-8, else the hex object.
+// first NUL when it reads as text (see isTextual) and the rest is NUL, else
+// the hex object. So a label prints as a string and a cookie as hex.
 func appendText(b []byte, raw []byte) []byte {
 	n := textLen(raw)
-	if utf8.Valid(raw[:n]) && allZero(raw[n:]) {
+	if isTextual(raw[:n]) && allZero(raw[n:]) {
 		return appendString(b, string(raw[:n]))
 	}
 	return appendHexObject(b, trimZeros(raw))
+}
+
+// isTextual reports whether b is UTF-8 text: no control character but tab,
+// newline and carriage return.
+func isTextual(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F {
+			return false
+		}
+	}
+	return utf8.Valid(b)
 }
 
 // appendHexObject appends {"hex":"..."}.

@@ -19,6 +19,7 @@ func TestMarshalExact(t *testing.T) {
 		NoTag: 3, Skipped: 9, hidden: 9,
 	}
 	copy(p.Text[:], "Hi\nthere")
+	p.Chat.N, p.Chat.Buf[0], p.Chat.Buf[1] = 2, 'o', 'k'
 	got, err := Marshal(p)
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +29,7 @@ func TestMarshalExact(t *testing.T) {
 		`"i8":-128,"i16":-32768,"i32":-2147483648,"i64":-9223372036854775808,` +
 		`"f32":0.1,"f64":0.1,"text":"Hi\nthere","payload_len":3,"payload":"00abff",` +
 		`"label":"a\"b\\c\nd\u0001<&>é","triple":[1e+06,-0,3.4028235e+38],` +
-		`"entries_count":1,"entries":[{"x":1e-45,"n":9}],"NoTag":3}`
+		`"entries_count":1,"entries":[{"x":1e-45,"n":9}],"chat":"ok","NoTag":3}`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -72,6 +73,10 @@ func TestMarshalText(t *testing.T) {
 		{"utf-8", "é€", `"é€"`},
 		{"garbage after the NUL", "hi\x00yo", `{"hex":"686900796f"}`},
 		{"not utf-8", "a\xffb", `{"hex":"61ff62"}`},
+		{"control character", "a\x01b", `{"hex":"610162"}`},
+		{"DEL", "\x7f", `{"hex":"7f"}`},
+		{"tab, CR, LF", "a\tb\r\n", `"a\tb\r\n"`},
+		{"binary", "\x9a\x02\xfe\x00\x00\x10", `{"hex":"9a02fe000010"}`},
 		{"leading NUL then garbage", "\x00\x01", `{"hex":"0001"}`},
 	}
 	for _, c := range cases {

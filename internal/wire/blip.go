@@ -78,19 +78,19 @@ func (p *Blip) Parse(b []byte) (int, error) {
 	if err := head(b, IDBlip, BlipLen, "Blip"); err != nil {
 		return 0, err
 	}
-	c := cursor(b[1:])
-	p.EventID = c.u32()
-	p.BlipID = c.u32()
-	p.Active = c.u8()
-	p.Sprite = c.u8()
-	p.Color = c.u32()
-	p.X = c.f32()
-	p.Y = c.f32()
-	p.Z = c.f32()
-	p.AttachKind = c.u8()
-	p.AttachID = c.u32()
-	p.Size = c.f32()
-	p.Flags = c.u8()
+	b = b[:BlipLen]
+	p.EventID = le.Uint32(b[1:])
+	p.BlipID = le.Uint32(b[5:])
+	p.Active = b[9]
+	p.Sprite = b[10]
+	p.Color = le.Uint32(b[11:])
+	p.X = f32at(b[15:])
+	p.Y = f32at(b[19:])
+	p.Z = f32at(b[23:])
+	p.AttachKind = b[27]
+	p.AttachID = le.Uint32(b[28:])
+	p.Size = f32at(b[32:])
+	p.Flags = b[36]
 	return BlipLen, nil
 }
 
@@ -116,10 +116,10 @@ func (p *Blip) CheckRecv() error {
 	if err := checkMax(pk, "sprite", p.Sprite, MaxBlipSprite); err != nil {
 		return err
 	}
-	if err := checkColor(pk, "color", p.Color); err != nil {
+	if err := checkRGB(pk, "color", p.Color); err != nil {
 		return err
 	}
-	if err := checkWorld(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
+	if err := checkIn(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
 		return err
 	}
 	if err := checkMax(pk, "attach_kind", p.AttachKind, AttachVehicle); err != nil {

@@ -74,19 +74,19 @@ func (p *Checkpoint) Parse(b []byte) (int, error) {
 	if err := head(b, IDCheckpoint, CheckpointLen, "Checkpoint"); err != nil {
 		return 0, err
 	}
-	c := cursor(b[1:])
-	p.EventID = c.u32()
-	p.CheckpointID = c.u32()
-	p.Active = c.u8()
-	p.Kind = c.u8()
-	p.X = c.f32()
-	p.Y = c.f32()
-	p.Z = c.f32()
-	p.NextX = c.f32()
-	p.NextY = c.f32()
-	p.NextZ = c.f32()
-	p.Radius = c.f32()
-	p.Color = c.u32()
+	b = b[:CheckpointLen]
+	p.EventID = le.Uint32(b[1:])
+	p.CheckpointID = le.Uint32(b[5:])
+	p.Active = b[9]
+	p.Kind = b[10]
+	p.X = f32at(b[11:])
+	p.Y = f32at(b[15:])
+	p.Z = f32at(b[19:])
+	p.NextX = f32at(b[23:])
+	p.NextY = f32at(b[27:])
+	p.NextZ = f32at(b[31:])
+	p.Radius = f32at(b[35:])
+	p.Color = le.Uint32(b[39:])
 	return CheckpointLen, nil
 }
 
@@ -102,14 +102,14 @@ func (p *Checkpoint) CheckRecv() error {
 	if err := checkMax(pk, "kind", p.Kind, CheckpointAirFinish); err != nil {
 		return err
 	}
-	if err := checkWorld(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
+	if err := checkIn(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
 		return err
 	}
-	if err := checkWorld(pk, "next_x", "next_y", "next_z", p.NextX, p.NextY, p.NextZ); err != nil {
+	if err := checkIn(pk, "next_x", "next_y", "next_z", p.NextX, p.NextY, p.NextZ); err != nil {
 		return err
 	}
 	if err := checkAbove0(pk, "radius", p.Radius, MaxCheckpointRadius); err != nil {
 		return err
 	}
-	return checkColor(pk, "color", p.Color)
+	return checkRGB(pk, "color", p.Color)
 }

@@ -73,6 +73,9 @@ func (p *ClientHello) check() error {
 	if p.ClientNonce == 0 {
 		return invalid("ClientHello", "client_nonce", "must not be 0")
 	}
+	if p.Padding == [ClientHelloPadLen]byte{} {
+		return nil
+	}
 	for i, v := range p.Padding {
 		if v != 0 {
 			return invalid("ClientHello", "padding", "must be all zero, got 0x%02X at byte %d", v, i)

@@ -71,18 +71,18 @@ func (p *ColshapeShape) Parse(b []byte) (int, error) {
 	if err := head(b, IDColshapeShape, ColshapeShapeLen, "ColshapeShape"); err != nil {
 		return 0, err
 	}
-	c := cursor(b[1:])
-	p.EventID = c.u32()
-	p.ColshapeID = c.u32()
-	p.Active = c.u8()
-	p.Form = c.u8()
-	p.AX = c.f32()
-	p.AY = c.f32()
-	p.AZ = c.f32()
-	p.BX = c.f32()
-	p.BY = c.f32()
-	p.BZ = c.f32()
-	p.Rev = c.u32()
+	b = b[:ColshapeShapeLen]
+	p.EventID = le.Uint32(b[1:])
+	p.ColshapeID = le.Uint32(b[5:])
+	p.Active = b[9]
+	p.Form = b[10]
+	p.AX = f32at(b[11:])
+	p.AY = f32at(b[15:])
+	p.AZ = f32at(b[19:])
+	p.BX = f32at(b[23:])
+	p.BY = f32at(b[27:])
+	p.BZ = f32at(b[31:])
+	p.Rev = le.Uint32(b[35:])
 	return ColshapeShapeLen, nil
 }
 
@@ -98,15 +98,8 @@ func (p *ColshapeShape) CheckRecv() error {
 	if err := checkMax(pk, "form", p.Form, FormBox); err != nil {
 		return err
 	}
-	for _, f := range [...]struct {
-		name string
-		v    float32
-	}{{"a_x", p.AX}, {"a_y", p.AY}, {"a_z", p.AZ}, {"b_x", p.BX}, {"b_y", p.BY}, {"b_z", p.BZ}} {
-		if err := checkFinite(pk, f.name, f.v); err != nil {
-			return err
-		}
-	}
-	if err := checkWorld(pk, "a_x", "a_y", "a_z", p.AX, p.AY, p.AZ); err != nil {
+	// Each test below also rejects NaN and ±Inf.
+	if err := checkIn(pk, "a_x", "a_y", "a_z", p.AX, p.AY, p.AZ); err != nil {
 		return err
 	}
 	switch p.Form {
@@ -127,32 +120,37 @@ func (p *ColshapeShape) CheckRecv() error {
 		}
 		return checkUnused("b_z", "a cylinder", p.BZ)
 	}
-	if err := checkWorld(pk, "b_x", "b_y", "b_z", p.BX, p.BY, p.BZ); err != nil {
+	if err := checkIn(pk, "b_x", "b_y", "b_z", p.BX, p.BY, p.BZ); err != nil {
 		return err
 	}
-	for _, f := range [...]struct {
-		name, min string
-		lo, hi    float32
-	}{{"b_x", "a_x", p.AX, p.BX}, {"b_y", "a_y", p.AY, p.BY}, {"b_z", "a_z", p.AZ, p.BZ}} {
-		if !(f.lo < f.hi) {
-			return invalid(pk, f.name, "is the box's max: must be above %s %v, got %v", f.min, f.lo, f.hi)
-		}
+	if !(p.AX < p.BX) {
+		return errBoxMax("b_x", "a_x", p.AX, p.BX)
+	}
+	if !(p.AY < p.BY) {
+		return errBoxMax("b_y", "a_y", p.AY, p.BY)
+	}
+	if !(p.AZ < p.BZ) {
+		return errBoxMax("b_z", "a_z", p.AZ, p.BZ)
 	}
 	return nil
+}
+
+func errBoxMax(field, min string, lo, hi float32) error {
+	return invalid("ColshapeShape", field, "is the box's max: must be above %s %v, got %v", min, lo, hi)
 }
 
 // checkExtent checks a colshape's radius or height: above 0, at most 12000.
 func checkExtent(field, what string, v float32) error {
-	if !(v > 0 && v <= MaxColshapeExtent) {
-		return invalid("ColshapeShape", field, "is the %s: must be above 0 and at most 12000, got %v", what, v)
+	if v > 0 && v <= MaxColshapeExtent {
+		return nil
 	}
-	return nil
+	return invalid("ColshapeShape", field, "is the %s: must be above 0 and at most 12000, got %v", what, v)
 }
 
 // checkUnused checks a field the form does not use: it must be 0.
 func checkUnused(field, form string, v float32) error {
-	if v != 0 {
-		return invalid("ColshapeShape", field, "is unused by %s: must be 0, got %v", form, v)
+	if v == 0 {
+		return nil
 	}
-	return nil
+	return invalid("ColshapeShape", field, "is unused by %s: must be 0, got %v", form, v)
 }

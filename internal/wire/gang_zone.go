@@ -65,19 +65,19 @@ func (p *GangZone) Parse(b []byte) (int, error) {
 	if err := head(b, IDGangZone, GangZoneLen, "GangZone"); err != nil {
 		return 0, err
 	}
-	c := cursor(b[1:])
-	p.EventID = c.u32()
-	p.ZoneID = c.u32()
-	p.Active = c.u8()
-	p.Flashing = c.u8()
-	p.Color = c.u32()
-	p.Alpha = c.u8()
-	p.FlashColor = c.u32()
-	p.MinX = c.f32()
-	p.MinY = c.f32()
-	p.MaxX = c.f32()
-	p.MaxY = c.f32()
-	p.Rev = c.u32()
+	b = b[:GangZoneLen]
+	p.EventID = le.Uint32(b[1:])
+	p.ZoneID = le.Uint32(b[5:])
+	p.Active = b[9]
+	p.Flashing = b[10]
+	p.Color = le.Uint32(b[11:])
+	p.Alpha = b[15]
+	p.FlashColor = le.Uint32(b[16:])
+	p.MinX = f32at(b[20:])
+	p.MinY = f32at(b[24:])
+	p.MaxX = f32at(b[28:])
+	p.MaxY = f32at(b[32:])
+	p.Rev = le.Uint32(b[36:])
 	return GangZoneLen, nil
 }
 
@@ -90,13 +90,13 @@ func (p *GangZone) CheckRecv() error {
 	if err := checkActive(pk, p.Active); err != nil || p.Active == 0 {
 		return err
 	}
-	if err := checkBool(pk, "flashing", p.Flashing); err != nil {
+	if err := checkFlag(pk, "flashing", p.Flashing); err != nil {
 		return err
 	}
-	if err := checkColor(pk, "color", p.Color); err != nil {
+	if err := checkRGB(pk, "color", p.Color); err != nil {
 		return err
 	}
-	if err := checkColor(pk, "flash_color", p.FlashColor); err != nil {
+	if err := checkRGB(pk, "flash_color", p.FlashColor); err != nil {
 		return err
 	}
 	if err := checkWorldXY(pk, "min_x", "min_y", p.MinX, p.MinY); err != nil {

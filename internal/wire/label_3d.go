@@ -2,6 +2,7 @@ package wire
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -73,18 +74,18 @@ func (p *Label3D) Parse(b []byte) (int, error) {
 	if err := head(b, IDLabel3D, Label3DLen, "Label3D"); err != nil {
 		return 0, err
 	}
-	c := cursor(b[1:])
-	p.EventID = c.u32()
-	p.LabelID = c.u32()
-	p.Active = c.u8()
-	p.Color = c.u32()
-	p.X = c.f32()
-	p.Y = c.f32()
-	p.Z = c.f32()
-	p.DrawDistance = c.f32()
-	p.AttachKind = c.u8()
-	p.AttachID = c.u32()
-	c.bytes(p.Text[:])
+	b = b[:Label3DLen]
+	p.EventID = le.Uint32(b[1:])
+	p.LabelID = le.Uint32(b[5:])
+	p.Active = b[9]
+	p.Color = le.Uint32(b[10:])
+	p.X = f32at(b[14:])
+	p.Y = f32at(b[18:])
+	p.Z = f32at(b[22:])
+	p.DrawDistance = f32at(b[26:])
+	p.AttachKind = b[30]
+	p.AttachID = le.Uint32(b[31:])
+	copy(p.Text[:], b[35:])
 	return Label3DLen, nil
 }
 
@@ -95,13 +96,14 @@ func (p *Label3D) CheckSend() error {
 		return err
 	}
 	n := max(bytes.IndexByte(p.Text[:], 0), 0) // CheckRecv found a NUL
-	for i, c := range p.Text[n:] {
-		if c != 0 {
-			return invalid("Label3D", "text", "must be zero after its NUL, byte %d is 0x%02X", n+i, c)
-		}
+	if tail := p.Text[n:]; !bytes.Equal(tail, zeroText[:len(tail)]) {
+		i := n + slices.IndexFunc(tail, func(c byte) bool { return c != 0 })
+		return invalid("Label3D", "text", "must be zero after its NUL, byte %d is 0x%02X", i, p.Text[i])
 	}
 	return nil
 }
+
+var zeroText [LabelTextLen]byte
 
 // CheckRecv is the client decoder's check.
 func (p *Label3D) CheckRecv() error {
@@ -109,10 +111,10 @@ func (p *Label3D) CheckRecv() error {
 	if err := checkActive(pk, p.Active); err != nil || p.Active == 0 {
 		return err
 	}
-	if err := checkColor(pk, "color", p.Color); err != nil {
+	if err := checkRGB(pk, "color", p.Color); err != nil {
 		return err
 	}
-	if err := checkWorld(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
+	if err := checkIn(pk, "x", "y", "z", p.X, p.Y, p.Z); err != nil {
 		return err
 	}
 	if err := checkAbove0(pk, "draw_distance", p.DrawDistance, MaxLabelDrawDistance); err != nil {

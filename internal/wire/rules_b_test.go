@@ -103,3 +103,27 @@ func checkHide(t *testing.T, valid func() Packet, activeAt int, cases []ruleCase
 		}
 	}
 }
+
+// TestHideSend: the server may send a hide whatever its other fields hold,
+// except a Blip's size and flags (decision 0015).
+func TestHideSend(t *testing.T) {
+	for _, valid := range []func() Packet{validLabel3D, validCheckpoint, validGangZone, validBox, validMovingObject, validBlip} {
+		p := valid()
+		garbage := bytes.Repeat([]byte{0xFF}, p.Len())
+		garbage[0] = p.ID()
+		garbage[9] = 0 // active, right after event_id and the primitive's id
+		if _, err := p.Parse(garbage); err != nil {
+			t.Fatal(err)
+		}
+		err := p.CheckSend()
+		if p.ID() == IDBlip {
+			if e, ok := err.(*Error); !ok || e.Field != "size" {
+				t.Errorf("Blip hide with garbage: CheckSend = %v, want an error naming size", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s hide with garbage: CheckSend = %v, want accepted", p.Name(), err)
+		}
+	}
+}

@@ -147,11 +147,3 @@ func checkPayloadLen(packet string, n, hi int) error {
 	}
 	return nil
 }
-
-// appendZeros appends n zero bytes to b.
-func appendZeros(b []byte, n int) []byte {
-	for range n {
-		b = append(b, 0)
-	}
-	return b
-}

@@ -128,17 +128,16 @@ func (p *ServerHello) check() error {
 		return err
 	}
 	switch {
-	case p.ClockRunning == 1 && (p.MinuteMs < 10 || p.MinuteMs > 3_600_000):
-		return invalid(pk, "minute_ms", "must be 10..=3600000 while the clock runs, got %d", p.MinuteMs)
 	case p.ClockRunning == 0 && p.MinuteMs != 0:
 		return invalid(pk, "minute_ms", "must be 0 while the clock is frozen, got %d", p.MinuteMs)
-	case p.Weather > 22:
-		return invalid(pk, "weather", "must be 0..=22, got %d", p.Weather)
 	}
-	// The GarageDoors mask rule (bits 50..63 = 0). TODO(lead): call
-	// CheckGarageMask from garage_doors.go once it is merged.
-	if extra := p.GarageOpen >> 50; extra != 0 {
-		return invalid(pk, "garage_open", "bits 50..63 must be 0, got mask 0x%X", p.GarageOpen)
+	if p.ClockRunning == 1 {
+		if err := CheckMinuteMs(pk, "minute_ms", p.MinuteMs); err != nil {
+			return err
+		}
 	}
-	return nil
+	if err := CheckWeather(pk, p.Weather); err != nil {
+		return err
+	}
+	return CheckGarageMask(pk, "garage_open", p.GarageOpen)
 }

@@ -1,0 +1,264 @@
+// Package client is the dlmp client SDK: the reference implementation of the
+// client side of docs/protocol.md, used by the tests, the bots and the tools.
+//
+// A Client is configured with a Config (every field but Server has a useful
+// zero value) and connected with Dial, in the manner of http.Server:
+//
+//	c, err := client.Dial(ctx, client.Config{Server: "127.0.0.1:7777"})
+//	if err != nil { ... }
+//	defer c.Close()
+//	c.SetPosition(x, y, z, heading) // what the next PlayerSync carries
+//	c.Touch(pickupID)               // a PickupTouch on the Go-Back-N lane
+//
+// Dial performs the handshake (ClientHello, HelloRetry with its cookie,
+// ServerHello). The client then runs one loop goroutine that owns the lanes:
+// it reads datagrams, applies the client decoder's rules (a reliable packet
+// that breaks one is dropped without an ack), delivers reliable events in
+// order and once, keeps unreliable snapshots only when newer, and every tick
+// sends ClientAck, the Go-Back-N events due, PlayerSync and keepalives.
+//
+// Config.OnPacket and Config.OnDisconnect run on that loop goroutine, never
+// while the client's lock is held, so they may call the Client's methods;
+// they must not block for long. Every exported method is safe for
+// concurrent use.
+package client
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/netip"
+	"sync"
+	"time"
+
+	"dlmp/internal/lane"
+	"dlmp/internal/wire"
+)
+
+// Version is the protocol version the client speaks.
+const Version = 1
+
+// Hello timing (docs/protocol.md, Connection lifecycle).
+const (
+	HelloInterval = 500 * time.Millisecond
+	HelloTries    = 10
+	RetryTries    = 3
+)
+
+// Config configures a Client.
+type Config struct {
+	// Server is the server's game address, "host:port".
+	Server string
+	// SyncRate is how many PlayerSync packets per second the client sends
+	// while it has a position; 0 = the server's tick rate.
+	SyncRate int
+	// OnPacket receives every reliable event in order and once (after the
+	// decoder's checks; fragments reassembled) and every unreliable
+	// snapshot newer than the last of its entity. The packet is the
+	// handler's to keep.
+	OnPacket func(p wire.Packet)
+	// OnDisconnect is called once when the connection ends, with the
+	// reason (a wire.Reason*; 0 when the client closed it) and the error.
+	OnDisconnect func(reason uint8, err error)
+	// Log receives warnings; slog.Default() when nil.
+	Log *slog.Logger
+}
+
+// ErrClosed is returned after the connection ended.
+var ErrClosed = errors.New("client: connection closed")
+
+// DisconnectError is the error of a connection the server ended.
+type DisconnectError struct{ Reason uint8 }
+
+func (e *DisconnectError) Error() string {
+	return fmt.Sprintf("client: disconnected by the server: %s", wire.ReasonName(e.Reason))
+}
+
+// Client is one connection to a server.
+type Client struct {
+	// immutable after Dial
+	cfg    Config
+	uc     *net.UDPConn
+	server netip.AddrPort
+	hello  wire.ServerHello
+	done   chan struct{}
+	wg     sync.WaitGroup
+
+	mu        sync.Mutex // guards everything below
+	recv      *lane.Receiver
+	gbn       *lane.GBNSender
+	seqs      map[uint32]*lane.Sequence // unreliable: by packet id << 16 | entity id
+	split     wire.Splitter
+	sync      wire.PlayerSync
+	hasSync   bool
+	lastSync  time.Time
+	lastSent  time.Time
+	lastHeard time.Time
+	rttPing   time.Time
+	rtt       time.Duration
+	stats     Stats
+	err       error
+	reason    uint8
+	pending   []wire.Packet // to hand to OnPacket after unlocking
+	out       [][]byte      // datagrams to write after unlocking
+}
+
+// Stats counts what the client sent, received and dropped.
+type Stats struct {
+	DatagramsIn, DatagramsOut int
+	BytesIn, BytesOut         int
+	Events                    int // reliable events delivered
+	Invalid                   int // reliable packets dropped by the decoder rules, without an ack
+	Stale                     int // unreliable snapshots not newer than the last
+	Unknown                   int // datagram tails that could not be delimited
+}
+
+// Dial connects to cfg.Server: the handshake with retries, then the loop.
+// It returns when ServerHello arrived, the server refused, or ctx ended.
+func Dial(ctx context.Context, cfg Config) (*Client, error) {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	addr, err := net.ResolveUDPAddr("udp", cfg.Server)
+	if err != nil {
+		return nil, fmt.Errorf("client: server address %q: %w", cfg.Server, err)
+	}
+	network := "udp4"
+	if addr.IP.To4() == nil {
+		network = "udp6"
+	}
+	uc, err := net.ListenUDP(network, nil)
+	if err != nil {
+		return nil, fmt.Errorf("client: %w", err)
+	}
+	ap := addr.AddrPort()
+	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{}), seqs: map[uint32]*lane.Sequence{}}
+	if err := c.handshake(ctx); err != nil {
+		uc.Close()
+		return nil, err
+	}
+	now := time.Now()
+	c.recv = lane.NewReceiver(c.hello.SessionToken, 0)
+	c.gbn = lane.NewGBNSender(lane.GBNConfig{})
+	c.lastSent, c.lastHeard = now, now
+	c.wg.Add(2)
+	packets := make(chan []byte, 256)
+	go c.readLoop(packets)
+	go c.loop(packets)
+	return c, nil
+}
+
+// handshake sends ClientHello until ServerHello, following HelloRetry.
+func (c *Client) handshake(ctx context.Context) error {
+	var nb [8]byte
+	for {
+		rand.Read(nb[:])
+		if binary.LittleEndian.Uint64(nb[:]) != 0 {
+			break
+		}
+	}
+	hello := wire.ClientHello{Magic: wire.ProtocolMagic, Version: Version, ClientNonce: binary.LittleEndian.Uint64(nb[:])}
+	buf := make([]byte, 2048)
+	retries := 0
+	for try := 0; try < HelloTries; try++ {
+		if _, err := c.uc.WriteToUDPAddrPort(hello.Append(nil), c.server); err != nil {
+			return fmt.Errorf("client: hello: %w", err)
+		}
+		deadline := time.Now().Add(HelloInterval)
+		if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+			deadline = d
+		}
+		for {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("client: connecting to %s: %w", c.server, err)
+			}
+			c.uc.SetReadDeadline(deadline)
+			n, from, err := c.uc.ReadFromUDPAddrPort(buf)
+			if err != nil {
+				break // next try
+			}
+			if from != c.server || n == 0 {
+				continue
+			}
+			d := buf[:n]
+			switch d[0] {
+			case wire.IDHelloRetry:
+				var r wire.HelloRetry
+				if _, err := r.Parse(d); err != nil || r.CheckRecv() != nil || r.ClientNonce != hello.ClientNonce {
+					continue
+				}
+				if retries++; retries > RetryTries {
+					return fmt.Errorf("client: connecting to %s: more than %d HelloRetry", c.server, RetryTries)
+				}
+				hello.Cookie = r.Cookie
+				try-- // an answer is not a lost try
+				goto next
+			case wire.IDServerHello:
+				var h wire.ServerHello
+				if _, err := h.Parse(d); err != nil || h.CheckRecv() != nil || h.ClientNonce != hello.ClientNonce || h.Version != Version {
+					continue
+				}
+				c.hello = h
+				c.uc.SetReadDeadline(time.Time{})
+				return nil
+			case wire.IDDisconnect:
+				var x wire.Disconnect
+				if _, err := x.Parse(d); err != nil || x.CheckRecv() != nil || x.Token != hello.ClientNonce {
+					continue
+				}
+				return &DisconnectError{Reason: x.Reason}
+			}
+		}
+	next:
+	}
+	return fmt.Errorf("client: no answer from %s after %d hellos", c.server, HelloTries)
+}
+
+// Hello is the ServerHello the connection started with.
+func (c *Client) Hello() wire.ServerHello { return c.hello }
+
+// PlayerID is the client's own player id.
+func (c *Client) PlayerID() uint16 { return c.hello.PlayerID }
+
+// LocalAddr is the client's UDP address.
+func (c *Client) LocalAddr() netip.AddrPort { return c.uc.LocalAddr().(*net.UDPAddr).AddrPort() }
+
+// Stats returns the counters.
+func (c *Client) Stats() Stats {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stats
+}
+
+// RTT is the last keepalive round trip (0 before the first).
+func (c *Client) RTT() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.rtt
+}
+
+// Err is why the connection ended, or nil while it runs.
+func (c *Client) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Done is closed when the connection ends.
+func (c *Client) Done() <-chan struct{} { return c.done }
+
+// Close sends ClientDisconnect quit and stops the client.
+func (c *Client) Close() error {
+	c.mu.Lock()
+	if c.err == nil {
+		c.uc.WriteToUDPAddrPort((&wire.ClientDisconnect{Token: c.hello.SessionToken, Reason: wire.ReasonQuit}).Append(nil), c.server)
+	}
+	c.endLocked(0, ErrClosed)
+	c.mu.Unlock()
+	c.wg.Wait()
+	return nil
+}

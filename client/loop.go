@@ -1,0 +1,266 @@
+package client
+
+import (
+	"errors"
+	"time"
+
+	"dlmp/internal/lane"
+	"dlmp/internal/wire"
+)
+
+// readLoop reads datagrams from the server and hands them to the loop.
+func (c *Client) readLoop(out chan<- []byte) {
+	defer c.wg.Done()
+	defer close(out)
+	for {
+		buf := make([]byte, 1500)
+		n, from, err := c.uc.ReadFromUDPAddrPort(buf)
+		if err != nil {
+			return // closed
+		}
+		if from != c.server || n == 0 || n > wire.MaxDatagram {
+			continue
+		}
+		select {
+		case out <- buf[:n]:
+		case <-c.done:
+			return
+		}
+	}
+}
+
+// loop owns the lanes: it takes datagrams and ticks.
+func (c *Client) loop(in <-chan []byte) {
+	defer c.wg.Done()
+	hz := c.hello.TickHz
+	if hz == 0 {
+		hz = 20
+	}
+	t := time.NewTicker(time.Second / time.Duration(hz))
+	defer t.Stop()
+	for {
+		select {
+		case d, ok := <-in:
+			if !ok {
+				c.mu.Lock()
+				c.endLocked(0, ErrClosed)
+				c.mu.Unlock()
+				return
+			}
+			c.mu.Lock()
+			c.receiveLocked(d, time.Now())
+			c.mu.Unlock()
+		case now := <-t.C:
+			c.mu.Lock()
+			c.tickLocked(now)
+			c.mu.Unlock()
+		case <-c.done:
+			return
+		}
+		c.drain()
+	}
+}
+
+// drain writes the queued datagrams and runs the callbacks, unlocked. Only
+// the loop goroutine calls it, so callbacks run there.
+func (c *Client) drain() {
+	c.flushOut()
+	c.mu.Lock()
+	pending := c.pending
+	c.pending = nil
+	c.mu.Unlock()
+	if c.cfg.OnPacket != nil {
+		for _, p := range pending {
+			c.cfg.OnPacket(p)
+		}
+	}
+}
+
+// flushOut writes the queued datagrams; any goroutine may call it.
+func (c *Client) flushOut() {
+	c.mu.Lock()
+	out := c.out
+	c.out = nil
+	c.mu.Unlock()
+	for _, d := range out {
+		c.uc.WriteToUDPAddrPort(d, c.server)
+	}
+}
+
+// receiveLocked handles one datagram from the server.
+func (c *Client) receiveLocked(d []byte, now time.Time) {
+	if c.err != nil {
+		return
+	}
+	c.stats.DatagramsIn++
+	c.stats.BytesIn += len(d)
+	for len(d) > 0 {
+		p, n, err := c.split.Next(d)
+		if err != nil {
+			c.stats.Unknown++
+			return
+		}
+		pkt := d[:n]
+		d = d[n:]
+		if p.Dir() != wire.ServerToClient {
+			c.stats.Unknown++
+			continue
+		}
+		c.lastHeard = now
+		switch wire.LaneOf(p.ID()) {
+		case wire.LaneReliable:
+			if p.ID() != wire.IDFragment && p.CheckRecv() != nil {
+				c.stats.Invalid++ // dropped without an ack: the lane stalls on it
+				continue
+			}
+			if err := c.recv.Offer(pkt, now, c.deliver); err != nil {
+				c.endLocked(wire.ReasonProtocolError, err)
+				return
+			}
+		case wire.LaneUnreliable:
+			if p.CheckRecv() != nil {
+				c.stats.Invalid++
+				continue
+			}
+			if !c.fresh(p) {
+				c.stats.Stale++
+				continue
+			}
+			c.keep(pkt)
+		case wire.LaneControl:
+			c.control(p, now)
+		}
+		if c.err != nil {
+			return
+		}
+	}
+}
+
+// deliver receives one in-order reliable message from the lane.
+func (c *Client) deliver(msg []byte) {
+	p := wire.New(msg[0])
+	if p == nil {
+		c.stats.Unknown++
+		return
+	}
+	if n, err := p.Parse(msg); err != nil || n != len(msg) || p.CheckRecv() != nil {
+		c.stats.Invalid++ // a reassembled message that breaks a rule
+		return
+	}
+	c.stats.Events++
+	c.pending = append(c.pending, clonePacket(p))
+}
+
+// keep queues a copy of an unreliable packet for OnPacket.
+func (c *Client) keep(pkt []byte) {
+	p := wire.New(pkt[0])
+	p.Parse(append([]byte(nil), pkt...))
+	c.pending = append(c.pending, p)
+}
+
+// clonePacket copies p so that no field aliases a lane buffer.
+func clonePacket(p wire.Packet) wire.Packet {
+	q := wire.New(p.ID())
+	q.Parse(p.Append(nil))
+	return q
+}
+
+// fresh applies the per-entity sequence of an unreliable snapshot.
+func (c *Client) fresh(p wire.Packet) bool {
+	var key, seq uint32
+	switch x := p.(type) {
+	case *wire.PlayerMove:
+		key, seq = uint32(x.ID())<<16|uint32(x.PlayerID), x.Seq
+	case *wire.VehicleMove:
+		key, seq = uint32(x.ID())<<16|uint32(x.VehicleID), x.Seq
+	default:
+		return true
+	}
+	s := c.seqs[key]
+	if s == nil {
+		s = &lane.Sequence{}
+		c.seqs[key] = s
+	}
+	return s.Accept(seq)
+}
+
+// control handles the packets outside the lanes.
+func (c *Client) control(p wire.Packet, now time.Time) {
+	switch x := p.(type) {
+	case *wire.ServerAck:
+		c.gbn.OnAck(*x, now)
+	case *wire.ServerKeepalive:
+		if x.Echo != 0 && !c.rttPing.IsZero() && uint32(c.rttPing.UnixMilli()) == x.Echo {
+			c.rtt = now.Sub(c.rttPing)
+		}
+	case *wire.Disconnect:
+		if x.CheckRecv() == nil && x.Token == c.hello.SessionToken {
+			c.endLocked(x.Reason, &DisconnectError{Reason: x.Reason})
+		}
+	}
+}
+
+// tickLocked sends what is due: ClientAck, Go-Back-N events, PlayerSync,
+// keepalive; and ends a silent or dead connection.
+func (c *Client) tickLocked(now time.Time) {
+	if c.err != nil {
+		return
+	}
+	timeout := time.Duration(c.hello.TimeoutMs) * time.Millisecond
+	if now.Sub(c.lastHeard) > timeout {
+		c.send((&wire.ClientDisconnect{Token: c.hello.SessionToken, Reason: wire.ReasonTimeout}).Append(nil), now)
+		c.endLocked(wire.ReasonTimeout, errors.New("client: the server went silent"))
+		return
+	}
+	if err := c.gbn.Dead(); err != nil {
+		c.endLocked(wire.ReasonTimeout, err)
+		return
+	}
+	var d []byte
+	if c.recv.AckDue() {
+		a := c.recv.Ack(now)
+		d = a.Append(d)
+	}
+	rate := c.cfg.SyncRate
+	if rate <= 0 {
+		rate = int(c.hello.TickHz)
+	}
+	if c.hasSync && now.Sub(c.lastSync) >= time.Second/time.Duration(rate)-time.Millisecond {
+		c.sync.Token = c.hello.SessionToken
+		c.sync.Seq++
+		d = c.sync.Append(d)
+		c.lastSync = now
+	}
+	keepalive := time.Duration(c.hello.KeepaliveMs) * time.Millisecond
+	if len(d) == 0 && now.Sub(c.lastSent) >= keepalive {
+		c.rttPing = now
+		d = (&wire.ClientKeepalive{Token: c.hello.SessionToken, Ping: uint32(now.UnixMilli())}).Append(d)
+		a := c.recv.Ack(now) // a keepalive carries an ack too
+		d = a.Append(d)
+	}
+	if len(d) > 0 {
+		c.send(d, now)
+	}
+	c.gbn.Poll(now, func(dg []byte) { c.send(dg, now) })
+}
+
+// send queues one datagram for writing after the lock is released.
+func (c *Client) send(d []byte, now time.Time) {
+	c.out = append(c.out, append([]byte(nil), d...))
+	c.stats.DatagramsOut++
+	c.stats.BytesOut += len(d)
+	c.lastSent = now
+}
+
+// endLocked ends the connection once.
+func (c *Client) endLocked(reason uint8, err error) {
+	if c.err != nil {
+		return
+	}
+	c.err, c.reason = err, reason
+	close(c.done)
+	c.uc.Close()
+	if c.cfg.OnDisconnect != nil {
+		go c.cfg.OnDisconnect(reason, err) // outside the lock and the loop, which is ending
+	}
+}

@@ -1,0 +1,297 @@
+package netvar
+
+import (
+	"slices"
+	"strings"
+)
+
+// NameSet is an immutable set of var names. A stored set is shared by
+// reference between every (player, entity) pair it was queued for, so it
+// is never widened in place: MergeQueueEntry builds a new one.
+type NameSet struct{ names []string } // sorted, unique
+
+// NewNameSet returns the set of names.
+func NewNameSet(names ...string) *NameSet {
+	ns := slices.Clone(names)
+	slices.Sort(ns)
+	return &NameSet{names: slices.Compact(ns)}
+}
+
+// Has reports whether name is in the set.
+func (s *NameSet) Has(name string) bool {
+	_, ok := slices.BinarySearch(s.names, name)
+	return ok
+}
+
+// Len returns the number of names.
+func (s *NameSet) Len() int { return len(s.names) }
+
+func (s *NameSet) String() string { return "{" + strings.Join(s.names, ",") + "}" }
+
+// union returns a new set, or one of the two when it already holds both.
+func (s *NameSet) union(o *NameSet) *NameSet {
+	if s == o {
+		return s
+	}
+	out := make([]string, 0, len(s.names)+len(o.names))
+	i, j := 0, 0
+	for i < len(s.names) && j < len(o.names) {
+		switch a, b := s.names[i], o.names[j]; {
+		case a < b:
+			out = append(out, a)
+			i++
+		case a > b:
+			out = append(out, b)
+			j++
+		default:
+			out = append(out, a)
+			i++
+			j++
+		}
+	}
+	out = append(append(out, s.names[i:]...), o.names[j:]...)
+	switch len(out) {
+	case len(s.names):
+		return s
+	case len(o.names):
+		return o
+	}
+	return &NameSet{names: out}
+}
+
+type entryKind uint8
+
+const (
+	entryNone      entryKind = iota // nothing queued
+	entryNames                      // a set of names, revokes
+	entryBootstrap                  // every var, no revokes (the spec's false)
+	entryAll                        // every var, revokes (the spec's true)
+)
+
+// QueueEntry is what a resync queue holds for one entity: which vars to
+// resync and whether a Filter()ed var the player fails is revoked.
+// "Only these names, and no revokes" is deliberately unrepresentable.
+type QueueEntry struct {
+	kind  entryKind
+	names *NameSet
+}
+
+// The two whole-entity entries: the spec's true and false.
+var (
+	QueueAll       = QueueEntry{kind: entryAll}
+	QueueBootstrap = QueueEntry{kind: entryBootstrap}
+)
+
+// QueueNames is the entry covering only the vars of ns, with revokes.
+func QueueNames(ns *NameSet) QueueEntry {
+	if ns == nil || ns.Len() == 0 {
+		return QueueEntry{}
+	}
+	return QueueEntry{kind: entryNames, names: ns}
+}
+
+// IsZero reports whether nothing is queued.
+func (e QueueEntry) IsZero() bool { return e.kind == entryNone }
+
+// Revokes reports whether a failed Filter sends the default or nil.
+func (e QueueEntry) Revokes() bool { return e.kind == entryAll || e.kind == entryNames }
+
+// Covers reports whether the entry resyncs the var called name.
+func (e QueueEntry) Covers(name string) bool {
+	switch e.kind {
+	case entryAll, entryBootstrap:
+		return true
+	case entryNames:
+		return e.names.Has(name)
+	}
+	return false
+}
+
+// Names returns the name set of a narrowed entry, nil otherwise.
+func (e QueueEntry) Names() *NameSet { return e.names }
+
+func (e QueueEntry) String() string {
+	switch e.kind {
+	case entryAll:
+		return "true"
+	case entryBootstrap:
+		return "false"
+	case entryNames:
+		return e.names.String()
+	}
+	return "none"
+}
+
+// MergeQueueEntry combines an incoming entry with the queued one, keeping
+// the broader of the two on both axes (vars covered, revokes): true absorbs
+// everything, name sets union into a new set, false with names is true.
+// The merge is monotonic, commutative and associative, so no ordering of
+// requests narrows an entry.
+func MergeQueueEntry(old, in QueueEntry) QueueEntry {
+	switch {
+	case old.kind == entryNone:
+		return in
+	case in.kind == entryNone:
+		return old
+	case old.kind == entryAll || in.kind == entryAll:
+		return QueueAll
+	case old.kind == entryBootstrap && in.kind == entryBootstrap:
+		return QueueBootstrap
+	case old.kind == entryNames && in.kind == entryNames:
+		return QueueEntry{kind: entryNames, names: old.names.union(in.names)}
+	}
+	return QueueAll // false with names
+}
+
+// playerQueue is one player's queue: at most one entry per entity, served
+// in the order entities were first queued.
+type playerQueue struct {
+	ents  map[Ref]QueueEntry
+	order []Ref // FIFO; may hold refs no longer in ents, skipped when popped
+	head  int
+}
+
+func (q *playerQueue) compact() {
+	if q.head < 64 && len(q.order) <= 2*len(q.ents)+64 {
+		return
+	}
+	live := q.order[:0]
+	seen := make(map[Ref]bool, len(q.ents))
+	for _, r := range q.order[q.head:] {
+		if _, ok := q.ents[r]; ok && !seen[r] {
+			seen[r] = true
+			live = append(live, r)
+		}
+	}
+	q.order, q.head = live, 0
+}
+
+// Queues are the per-player resync queues and the round-robin drain.
+// Owned by the world goroutine.
+type Queues struct {
+	players map[PlayerID]*playerQueue
+	ring    []PlayerID // sorted ids of players with a non-empty queue
+	cursor  PlayerID   // the last player served
+	scratch []PlayerID
+}
+
+// NewQueues returns empty queues.
+func NewQueues() *Queues { return &Queues{players: map[PlayerID]*playerQueue{}} }
+
+// Add merges e into p's entry for ent.
+func (qs *Queues) Add(p PlayerID, ent Ref, e QueueEntry) {
+	if e.IsZero() {
+		return
+	}
+	q := qs.players[p]
+	if q == nil {
+		q = &playerQueue{ents: map[Ref]QueueEntry{}}
+		qs.players[p] = q
+	}
+	if len(q.ents) == 0 {
+		if i, found := slices.BinarySearch(qs.ring, p); !found {
+			qs.ring = slices.Insert(qs.ring, i, p)
+		}
+	}
+	old, ok := q.ents[ent]
+	q.ents[ent] = MergeQueueEntry(old, e)
+	if !ok {
+		q.order = append(q.order, ent)
+	}
+}
+
+// Entry returns what is queued for p and ent.
+func (qs *Queues) Entry(p PlayerID, ent Ref) QueueEntry {
+	if q := qs.players[p]; q != nil {
+		return q.ents[ent]
+	}
+	return QueueEntry{}
+}
+
+// Depth returns the number of entities queued for p, how many of those
+// entries are narrowed to names, and how many are bootstrap entries.
+func (qs *Queues) Depth(p PlayerID) (total, narrowed, bootstrap int) {
+	q := qs.players[p]
+	if q == nil {
+		return 0, 0, 0
+	}
+	for _, e := range q.ents {
+		switch e.kind {
+		case entryNames:
+			narrowed++
+		case entryBootstrap:
+			bootstrap++
+		}
+	}
+	return len(q.ents), narrowed, bootstrap
+}
+
+func (qs *Queues) dropFromRing(p PlayerID) {
+	if i, found := slices.BinarySearch(qs.ring, p); found {
+		qs.ring = slices.Delete(qs.ring, i, i+1)
+	}
+}
+
+// RemovePlayer purges p's whole queue.
+func (qs *Queues) RemovePlayer(p PlayerID) {
+	delete(qs.players, p)
+	qs.dropFromRing(p)
+}
+
+// RemoveEntity purges ent from every player's queue.
+func (qs *Queues) RemoveEntity(ent Ref) {
+	for p, q := range qs.players {
+		if _, ok := q.ents[ent]; !ok {
+			continue
+		}
+		delete(q.ents, ent)
+		if len(q.ents) == 0 {
+			qs.dropFromRing(p)
+		}
+		q.compact()
+	}
+}
+
+// Drain serves at most rate entries in total and perPlayer per player,
+// round-robin over players from the one after the persistent cursor, and
+// calls fn for each, one player's entries consecutively. A player with a
+// non-empty queue is served within ceil(players / max(1, rate/perPlayer))
+// drains, whatever the others hold.
+func (qs *Queues) Drain(rate, perPlayer int, fn func(p PlayerID, ent Ref, e QueueEntry)) int {
+	if len(qs.ring) == 0 || rate <= 0 || perPlayer <= 0 {
+		return 0
+	}
+	start, _ := slices.BinarySearch(qs.ring, qs.cursor+1)
+	if qs.cursor == ^PlayerID(0) {
+		start = 0
+	}
+	qs.scratch = append(qs.scratch[:0], qs.ring[start:]...)
+	qs.scratch = append(qs.scratch, qs.ring[:start]...)
+	served := 0
+	for _, p := range qs.scratch {
+		if served >= rate {
+			break
+		}
+		q := qs.players[p]
+		for n := 0; n < perPlayer && served < rate && q.head < len(q.order); {
+			ent := q.order[q.head]
+			q.head++
+			e, ok := q.ents[ent]
+			if !ok {
+				continue
+			}
+			delete(q.ents, ent)
+			n++
+			served++
+			fn(p, ent, e)
+		}
+		qs.cursor = p
+		if len(q.ents) == 0 {
+			q.order, q.head = q.order[:0], 0
+			qs.dropFromRing(p)
+		} else {
+			q.compact()
+		}
+	}
+	return served
+}

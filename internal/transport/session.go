@@ -1,0 +1,100 @@
+package transport
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+	"time"
+
+	"dlmp/internal/lane"
+	"dlmp/internal/wire"
+)
+
+// ErrClosed is returned by Send on a session that is ending.
+var ErrClosed = errors.New("transport: session closed")
+
+// Session is one client connection. It implements the world's Conn.
+type Session struct {
+	// immutable after creation
+	Token uint64
+	Addr  netip.AddrPort
+	Nonce uint64
+	srv   *Server
+
+	// owned by the reader goroutine
+	rate rate
+
+	// owned by the tick goroutine
+	PlayerID  uint16
+	User      any // the world's data for this session
+	joined    bool
+	hello     []byte // the encoded ServerHello, repeated for a repeated ClientHello
+	send      *lane.Sender
+	gbn       *lane.GBNReceiver
+	seq       lane.Sequence
+	created   time.Time
+	lastHeard time.Time
+	lastSent  time.Time
+	confirmed bool
+	closing   uint8 // a Disconnect reason: the session ends at the end of this tick
+	quiet     bool  // the client ended it: send no Disconnect
+	ended     bool
+	echo      uint32
+	echoDue   bool
+	unrel     []byte // unreliable packets queued this tick, back to back
+}
+
+func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {
+	return &Session{
+		Token: token, Addr: addr, Nonce: nonce, srv: srv,
+		send:    lane.NewSender(lane.SenderConfig{Capacity: srv.cfg.SendQueue}),
+		gbn:     lane.NewGBNReceiver(0),
+		created: now, lastHeard: now, lastSent: now,
+	}
+}
+
+// Send queues one encoded reliable packet. A critical packet that finds the
+// queue full ends the session with send_queue_full (at the end of the
+// tick) and returns the error; a droppable one is dropped by the lane.
+func (s *Session) Send(msg []byte, class lane.Class) error {
+	if s.closing != 0 || s.ended {
+		return ErrClosed
+	}
+	err := s.send.Push(msg, class)
+	if errors.Is(err, lane.ErrQueueFull) && class == lane.Critical {
+		s.Kick(wire.ReasonSendQueueFull)
+	}
+	if err != nil {
+		return fmt.Errorf("transport: player %d: %w", s.PlayerID, err)
+	}
+	return nil
+}
+
+// SendUnreliable queues one encoded unreliable packet for this tick's
+// datagrams. A packet larger than a datagram is dropped.
+func (s *Session) SendUnreliable(msg []byte) {
+	if s.closing != 0 || s.ended || len(msg) > wire.MaxDatagram {
+		return
+	}
+	s.unrel = append(s.unrel, msg...)
+}
+
+// Free is how many slots the reliable send queue has free.
+func (s *Session) Free() int { return s.send.Free() }
+
+// Kick ends the session with reason at the end of the tick: the client is
+// sent a Disconnect, the world receives Leave.
+func (s *Session) Kick(reason uint8) {
+	if s.closing == 0 && !s.ended {
+		s.closing = reason
+	}
+}
+
+// SRTT is the lane's smoothed round-trip time.
+func (s *Session) SRTT() time.Duration { return s.send.SRTT() }
+
+// LaneStats are the reliable lane's counters.
+func (s *Session) LaneStats() lane.SenderStats { return s.send.Stats() }
+
+// Ended reports whether the session is over.
+func (s *Session) Ended() bool { return s.ended }

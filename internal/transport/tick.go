@@ -1,0 +1,277 @@
+package transport
+
+import (
+	"encoding/binary"
+	"net/netip"
+	"slices"
+	"time"
+
+	"dlmp/internal/conn"
+	"dlmp/internal/wire"
+)
+
+// tickState is the part of the Server owned by the tick goroutine.
+type tickState struct {
+	srv      *Server
+	sessions []*Session
+	byHello  map[helloKey]*Session
+	split    wire.Splitter
+	out      *batch // datagrams being built this tick
+	last     *buffer
+	lastN    int
+	lastAddr netip.AddrPort
+
+	scratchBuf [64]byte // control packets are encoded here; emit copies them
+}
+
+type helloKey struct {
+	addr  netip.AddrPort
+	nonce uint64
+}
+
+func (t *tickState) init(s *Server) {
+	t.srv = s
+	t.byHello = map[helloKey]*Session{}
+}
+
+// Tick runs one step of every session at now: it takes the datagrams the
+// reader queued, delivers packets to the Handler, runs timers, and sends
+// what the lanes have due. Call it from the world's goroutine only.
+func (s *Server) Tick(now time.Time) {
+	t := &s.tick
+	for done := false; !done; {
+		select {
+		case in := <-s.inbound:
+			if in.sess == nil {
+				t.hello(in, now)
+			} else {
+				t.packets(in, now)
+			}
+			s.pool.Put(in.buf)
+		default:
+			done = true
+		}
+	}
+	for _, sess := range t.sessions {
+		t.step(sess, now)
+	}
+	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
+	t.flush()
+}
+
+// Shutdown ends every session with reason (server_shutdown) and sends their
+// Disconnects. Call it from the world's goroutine, then Close.
+func (s *Server) Shutdown(reason uint8, now time.Time) {
+	for _, sess := range s.tick.sessions {
+		sess.Kick(reason)
+	}
+	s.Tick(now)
+}
+
+// hello answers a ClientHello whose cookie proved the address.
+func (t *tickState) hello(in inbound, now time.Time) {
+	s := t.srv
+	key := helloKey{in.addr, in.nonce}
+	if sess := t.byHello[key]; sess != nil && !sess.ended && sess.closing == 0 {
+		t.emit(sess.Addr, sess.hello) // a repeated hello gets the same ServerHello
+		return
+	}
+	sess := newSession(s, s.newToken(), in.addr, in.nonce, now)
+	h := wire.ServerHello{
+		ClientNonce:  in.nonce,
+		SessionToken: sess.Token,
+		Version:      Version,
+		TickHz:       uint8(s.cfg.TickHz),
+		KeepaliveMs:  uint16(s.cfg.Keepalive / time.Millisecond),
+		TimeoutMs:    uint16(s.cfg.Timeout / time.Millisecond),
+		MaxPlayers:   uint16(s.cfg.MaxPlayers),
+	}
+	if !s.handler.Join(sess, &h) {
+		t.emit(in.addr, (&wire.Disconnect{Token: in.nonce, Reason: wire.ReasonServerFull}).Append(nil))
+		return
+	}
+	sess.joined = true
+	h.PlayerID = sess.PlayerID
+	if err := h.CheckSend(); err != nil {
+		s.cfg.Log.Error("transport: the world built an invalid ServerHello", "err", err)
+		sess.closing, sess.quiet = wire.ReasonProtocolError, true
+		sess.hello = nil
+	} else {
+		sess.hello = h.Append(nil)
+		t.emit(sess.Addr, sess.hello)
+		sess.lastSent = now
+	}
+	s.mu.Lock()
+	s.byToken[sess.Token] = sess
+	s.mu.Unlock()
+	t.byHello[key] = sess
+	t.sessions = append(t.sessions, sess)
+	s.stats.Joined.Add(1)
+}
+
+// packets handles one datagram of a live session.
+func (t *tickState) packets(in inbound, now time.Time) {
+	sess, s := in.sess, t.srv
+	if sess.ended || sess.closing != 0 {
+		return
+	}
+	sess.lastHeard, sess.confirmed = now, true
+	for rest := in.buf[:in.n]; len(rest) > 0; {
+		p, n, err := t.split.Next(rest)
+		if err != nil {
+			s.stats.Drop(DropMalformed) // the rest cannot be delimited
+			return
+		}
+		pkt := rest[:n]
+		rest = rest[n:]
+		if p.Dir() != wire.ClientToServer || p.ID() == wire.IDClientHello {
+			s.stats.Drop(DropUnexpected)
+			continue
+		}
+		if binary.LittleEndian.Uint64(pkt[1:9]) != sess.Token {
+			s.stats.Drop(DropBadToken)
+			continue
+		}
+		t.dispatch(sess, p, pkt, now)
+		if sess.closing != 0 {
+			return
+		}
+	}
+}
+
+func (t *tickState) dispatch(sess *Session, p wire.Packet, pkt []byte, now time.Time) {
+	s := t.srv
+	switch p.ID() {
+	case wire.IDClientAck:
+		sess.send.OnAck(*p.(*wire.ClientAck), now)
+		return
+	case wire.IDClientKeepalive:
+		sess.echo, sess.echoDue = p.(*wire.ClientKeepalive).Ping, true
+		return
+	case wire.IDClientDisconnect:
+		if p.CheckRecv() != nil {
+			s.stats.Drop(DropInvalid)
+			return
+		}
+		sess.closing, sess.quiet = p.(*wire.ClientDisconnect).Reason, true
+		return
+	}
+	switch wire.LaneOf(p.ID()) {
+	case wire.LaneGoBackN:
+		if !sess.gbn.Offer(pkt, now) {
+			return // a duplicate or a future id: re-acked or dropped by the lane
+		}
+		if p.CheckRecv() != nil {
+			s.stats.Drop(DropInvalid) // accepted in order and acked, not acted on
+			return
+		}
+	case wire.LaneUnreliable:
+		if p.CheckRecv() != nil {
+			s.stats.Drop(DropInvalid)
+			return
+		}
+		if ps, ok := p.(*wire.PlayerSync); ok && !sess.seq.Accept(ps.Seq) {
+			s.stats.Drop(DropStale)
+			return
+		}
+	default:
+		s.stats.Drop(DropUnexpected)
+		return
+	}
+	s.handler.Packet(sess, p, now)
+}
+
+// step runs one session's timers and builds its datagrams.
+func (t *tickState) step(sess *Session, now time.Time) {
+	s := t.srv
+	if sess.closing == 0 {
+		switch {
+		case !sess.confirmed && now.Sub(sess.created) > UnconfirmedTTL,
+			now.Sub(sess.lastHeard) > s.cfg.Timeout:
+			sess.closing = wire.ReasonTimeout
+		case sess.send.Dead() != nil:
+			sess.closing = wire.ReasonNoAcks
+		}
+	}
+	if sess.closing != 0 {
+		t.end(sess)
+		return
+	}
+	sent := false
+	sess.send.Poll(now, func(d []byte) {
+		t.emit(sess.Addr, d)
+		sent = true
+	})
+	if a, ok := sess.gbn.Ack(now); ok {
+		t.emit(sess.Addr, a.Append(t.scratch()))
+		sent = true
+	}
+	if sess.echoDue {
+		t.emit(sess.Addr, (&wire.ServerKeepalive{Echo: sess.echo}).Append(t.scratch()))
+		sess.echoDue, sent = false, true
+	}
+	for rest := sess.unrel; len(rest) > 0; {
+		_, n, err := t.split.Next(rest)
+		if err != nil {
+			break
+		}
+		t.emit(sess.Addr, rest[:n])
+		rest, sent = rest[n:], true
+	}
+	sess.unrel = sess.unrel[:0]
+	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
+		t.emit(sess.Addr, (&wire.ServerKeepalive{}).Append(t.scratch()))
+		sent = true
+	}
+	if sent {
+		sess.lastSent = now
+	}
+}
+
+// end finishes a session: a Disconnect unless the client ended it, out of
+// the table, Leave to the world.
+func (t *tickState) end(sess *Session) {
+	s := t.srv
+	if !sess.quiet {
+		t.emit(sess.Addr, (&wire.Disconnect{Token: sess.Token, Reason: sess.closing}).Append(t.scratch()))
+	}
+	s.mu.Lock()
+	delete(s.byToken, sess.Token)
+	s.mu.Unlock()
+	delete(t.byHello, helloKey{sess.Addr, sess.Nonce})
+	sess.ended = true
+	if sess.joined {
+		s.stats.Left.Add(1)
+		s.handler.Leave(sess, sess.closing)
+	}
+}
+
+// scratch is a small reusable buffer for control packets; emit copies.
+func (t *tickState) scratch() []byte { return t.scratchBuf[:0] }
+
+// emit adds one packet or lane datagram for addr to this tick's output,
+// packing it after the previous one to the same address when it fits.
+func (t *tickState) emit(addr netip.AddrPort, d []byte) {
+	if t.out == nil {
+		t.out = t.srv.getBatch()
+	}
+	if t.last != nil && t.lastAddr == addr && t.lastN+len(d) <= wire.MaxDatagram {
+		t.lastN += copy(t.last[t.lastN:], d)
+		t.out.msgs[len(t.out.msgs)-1].Buf = t.last[:t.lastN]
+		return
+	}
+	buf := t.srv.pool.Get().(*buffer)
+	n := copy(buf[:], d)
+	t.out.bufs = append(t.out.bufs, buf)
+	t.out.msgs = append(t.out.msgs, conn.Message{Buf: buf[:n], Addr: addr})
+	t.last, t.lastN, t.lastAddr = buf, n, addr
+}
+
+// flush hands this tick's datagrams to the writer.
+func (t *tickState) flush() {
+	if t.out == nil {
+		return
+	}
+	t.srv.put(t.out)
+	t.out, t.last, t.lastN = nil, nil, 0
+}

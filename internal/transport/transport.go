@@ -1,0 +1,229 @@
+// Package transport is the server side of the dlmp connection: the UDP
+// socket loops, the handshake with its stateless address validation, the
+// sessions (keyed by session_token, bound to the source address), and the
+// lanes of each session (package lane) — everything between datagrams and
+// the world's Join/Packet/Leave calls.
+//
+// Goroutines and ownership:
+//
+//   - the reader goroutine reads batches of datagrams, answers ClientHello
+//     statelessly (HelloRetry with a cookie, Disconnect for a wrong version),
+//     checks every other datagram's token and source address against the
+//     session table, applies the per-connection rate cap, and hands the
+//     survivors to the tick through a bounded queue. What it refuses it
+//     drops and counts; it never answers a datagram with a bad token.
+//   - the tick goroutine (the world's) calls Server.Tick: it drains the
+//     queue, runs every session's lanes and timers, calls the Handler, and
+//     builds the outbound datagrams. Sessions' lane state belongs to it.
+//   - the writer goroutine writes the tick's datagrams in batches.
+//
+// The session table is the only state shared between the reader and the
+// tick; it is guarded by mu. Counters are atomic.
+package transport
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/netip"
+	"sync"
+	"time"
+
+	"dlmp/internal/conn"
+	"dlmp/internal/wire"
+)
+
+// Version is the protocol version this server speaks (docs/protocol.md).
+const Version = 1
+
+// Defaults of Config's zero fields.
+const (
+	DefaultKeepalive    = time.Second
+	DefaultTimeout      = 10 * time.Second
+	DefaultSendQueue    = 4096
+	DefaultInboundRate  = 500  // datagrams per second per connection
+	DefaultInboundQueue = 8192 // datagrams waiting for the tick, all sessions
+	// UnconfirmedTTL is how long a session may wait for its first packet
+	// carrying its token (docs/protocol.md, Connection lifecycle).
+	UnconfirmedTTL = 10 * time.Second
+	// CookieWindow is the life of an address-validation cookie's window; a
+	// cookie verifies in its window and the next.
+	CookieWindow = 30 * time.Second
+)
+
+// Config configures a Server. Zero fields take the defaults above.
+type Config struct {
+	Listen       string // UDP address, ":7777"
+	TickHz       int    // sent in ServerHello; 20 when 0
+	MaxPlayers   int    // sent in ServerHello; 1000 when 0
+	Keepalive    time.Duration
+	Timeout      time.Duration
+	SendQueue    int // reliable events per session
+	InboundRate  int // datagrams per second per session before drops
+	InboundQueue int
+	Log          *slog.Logger
+}
+
+func (c *Config) fill() {
+	if c.TickHz == 0 {
+		c.TickHz = 20
+	}
+	if c.MaxPlayers == 0 {
+		c.MaxPlayers = 1000
+	}
+	if c.Keepalive == 0 {
+		c.Keepalive = DefaultKeepalive
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.SendQueue == 0 {
+		c.SendQueue = DefaultSendQueue
+	}
+	if c.InboundRate == 0 {
+		c.InboundRate = DefaultInboundRate
+	}
+	if c.InboundQueue == 0 {
+		c.InboundQueue = DefaultInboundQueue
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+}
+
+// Handler is the world, as the transport sees it. Every method is called
+// on the tick goroutine, from inside Tick.
+type Handler interface {
+	// Join admits a session whose address is validated: it sets the
+	// session's PlayerID and fills the world part of the ServerHello (player
+	// id, clock, weather, garage doors), or returns false when the server is
+	// full.
+	Join(s *Session, hello *wire.ServerHello) bool
+	// Packet delivers one accepted client packet: a Go-Back-N event in order
+	// and once, after its stateless checks (CheckRecv) passed; a PlayerSync
+	// newer than the session's last; a network-vars request. The packet is
+	// valid during the call only.
+	Packet(s *Session, p wire.Packet, now time.Time)
+	// Leave is called once when a session that Join admitted ends.
+	Leave(s *Session, reason uint8)
+}
+
+// Server is the transport's server side.
+type Server struct {
+	// immutable after New
+	cfg     Config
+	conn    *conn.Conn
+	handler Handler
+	secret  [32]byte
+	stats   Stats
+
+	mu      sync.RWMutex
+	byToken map[uint64]*Session // guarded by mu; written by the tick only
+
+	inbound chan inbound // reader → tick
+	pool    sync.Pool    // *buffer
+
+	out   chan *batch // tick and reader → writer
+	freeB chan *batch
+
+	// owned by the tick goroutine
+	tick tickState
+
+	closeOnce sync.Once
+	done      chan struct{}
+	wg        sync.WaitGroup
+}
+
+// buffer holds one datagram on its way through a queue.
+type buffer [wire.MaxDatagram]byte
+
+// inbound is one datagram for the tick.
+type inbound struct {
+	sess  *Session // nil for a validated ClientHello
+	addr  netip.AddrPort
+	nonce uint64 // hello only
+	buf   *buffer
+	n     int
+}
+
+// Listen opens the game port and starts the reader and writer goroutines.
+// The caller drives the tick with Tick and ends with Close.
+func Listen(cfg Config, h Handler) (*Server, error) {
+	cfg.fill()
+	c, err := conn.Listen(cfg.Listen)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:     cfg,
+		conn:    c,
+		handler: h,
+		byToken: map[uint64]*Session{},
+		inbound: make(chan inbound, cfg.InboundQueue),
+		out:     make(chan *batch, 16),
+		freeB:   make(chan *batch, 16),
+		done:    make(chan struct{}),
+	}
+	s.pool.New = func() any { return new(buffer) }
+	if _, err := rand.Read(s.secret[:]); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("transport: cookie secret: %w", err)
+	}
+	s.tick.init(s)
+	s.wg.Add(2)
+	go s.readLoop()
+	go s.writeLoop()
+	return s, nil
+}
+
+// Addr is the bound game address.
+func (s *Server) Addr() netip.AddrPort { return s.conn.LocalAddr() }
+
+// Stats returns a snapshot of the counters.
+func (s *Server) Stats() StatsSnapshot { return s.stats.snapshot() }
+
+// Sessions is the number of live sessions.
+func (s *Server) Sessions() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.byToken)
+}
+
+// Close stops the goroutines and closes the socket. Sessions are not told:
+// call Shutdown from the tick goroutine first for that.
+func (s *Server) Close() error {
+	var err error
+	s.closeOnce.Do(func() {
+		close(s.done)
+		err = s.conn.Close()
+		s.wg.Wait()
+	})
+	return err
+}
+
+// lookup finds the live session of a token.
+func (s *Server) lookup(token uint64) *Session {
+	s.mu.RLock()
+	sess := s.byToken[token]
+	s.mu.RUnlock()
+	return sess
+}
+
+// newToken draws a session token from crypto/rand: never 0, never in use.
+func (s *Server) newToken() uint64 {
+	var b [8]byte
+	for {
+		if _, err := rand.Read(b[:]); err != nil {
+			panic("transport: crypto/rand failed: " + err.Error()) // the runtime's rand never fails
+		}
+		t := binary.LittleEndian.Uint64(b[:])
+		if t != 0 && s.lookup(t) == nil {
+			return t
+		}
+	}
+}
+
+func isClosed(err error) bool { return errors.Is(err, net.ErrClosed) }

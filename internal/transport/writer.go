@@ -1,0 +1,79 @@
+package transport
+
+import (
+	"net/netip"
+
+	"dlmp/internal/conn"
+)
+
+// batch is a list of datagrams for the writer, with the pooled buffers that
+// hold them.
+type batch struct {
+	msgs []conn.Message
+	bufs []*buffer
+}
+
+func (s *Server) getBatch() *batch {
+	select {
+	case b := <-s.freeB:
+		return b
+	default:
+		return &batch{}
+	}
+}
+
+// put hands a batch to the writer; when the writer is that far behind, the
+// datagrams are dropped and counted (the lanes retransmit what matters).
+func (s *Server) put(b *batch) {
+	select {
+	case s.out <- b:
+	default:
+		s.stats.drops[DropWriteQueue].Add(uint64(len(b.msgs)))
+		s.recycle(b)
+	}
+}
+
+// sendControl sends one small answer from the reader goroutine.
+func (s *Server) sendControl(to netip.AddrPort, d []byte) {
+	b := s.getBatch()
+	buf := s.pool.Get().(*buffer)
+	n := copy(buf[:], d)
+	b.bufs = append(b.bufs, buf)
+	b.msgs = append(b.msgs, conn.Message{Buf: buf[:n], Addr: to})
+	s.put(b)
+}
+
+func (s *Server) recycle(b *batch) {
+	for _, buf := range b.bufs {
+		s.pool.Put(buf)
+	}
+	clear(b.msgs)
+	b.msgs, b.bufs = b.msgs[:0], b.bufs[:0]
+	select {
+	case s.freeB <- b:
+	default:
+	}
+}
+
+// writeLoop is the writer goroutine.
+func (s *Server) writeLoop() {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.done:
+			return
+		case b := <-s.out:
+			n, err := s.conn.WriteBatch(b.msgs)
+			var bytes uint64
+			for _, m := range b.msgs[:n] {
+				bytes += uint64(len(m.Buf))
+			}
+			s.stats.DatagramsOut.Add(uint64(n))
+			s.stats.BytesOut.Add(bytes)
+			if err != nil && !isClosed(err) {
+				s.cfg.Log.Warn("transport: write", "err", err, "unsent", len(b.msgs)-n)
+			}
+			s.recycle(b)
+		}
+	}
+}

@@ -1,0 +1,48 @@
+package wire
+
+import (
+	"bytes"
+	"testing"
+)
+
+func validNetvarResync() Packet {
+	p := new(NetvarResync)
+	p.EventID, p.Payload = 21, []byte{0x03, 0x00, 0xF0, 0x0D}
+	return p
+}
+
+func TestNetvarResyncExample(t *testing.T) {
+	checkExample(t, "netvar_resync.bin", validNetvarResync())
+	checkTruncated(t, validNetvarResync().Append(nil), func() Packet { return new(NetvarResync) })
+}
+
+func TestNetvarResyncRules(t *testing.T) {
+	set := func(n int) func(Packet) {
+		return func(p Packet) { p.(*NetvarResync).Payload = bytes.Repeat([]byte{0x5A}, n) }
+	}
+	cases := []ruleCase{
+		{"len 1", set(1), ""},
+		{"len 0", set(0), "len"},
+		{"len 1193 needs fragments", set(1193), ""},
+		{"len 65529", set(MaxNetvarPayload), ""},
+		{"len 65530", set(MaxNetvarPayload + 1), "len"},
+	}
+	checkRules(t, "server", validNetvarResync, send, cases)
+	checkRules(t, "client", validNetvarResync, recv, cases)
+}
+
+func TestNetvarResyncAliases(t *testing.T) {
+	checkPayloadAlias(t, validNetvarResync(), func() Packet { return new(NetvarResync) }, NetvarHeaderLen)
+}
+
+func FuzzNetvarResync(f *testing.F) {
+	f.Add(validNetvarResync().Append(nil))
+	f.Add([]byte{IDNetvarResync, 1, 0, 0, 0, 0xFF, 0xFF, 1})
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzRoundTrip(t, data, func() Packet { return new(NetvarResync) }) })
+}
+
+func BenchmarkNetvarResync(b *testing.B) {
+	p := new(NetvarResync)
+	p.EventID, p.Payload = 21, bytes.Repeat([]byte{0x5A}, 1024)
+	benchCodec(b, p, func() Packet { return new(NetvarResync) })
+}
