@@ -3,6 +3,8 @@ package world
 import (
 	"errors"
 	"fmt"
+
+	"dlmp/internal/wire"
 )
 
 // ErrState is the kind of error of a command that the player's or the
@@ -41,4 +43,14 @@ func argErr(fn, arg string, err error) error {
 // stateErr is a command refused by state.
 func stateErr(fn, arg, rule string, args ...any) error {
 	return &ArgError{Func: fn, Arg: arg, Rule: fmt.Sprintf(rule, args...), Err: ErrState}
+}
+
+// fieldArgErr names the argument a packet's send rule refused: the wire
+// error's field.
+func fieldArgErr(fn string, err error) error {
+	var we *wire.Error
+	if errors.As(err, &we) {
+		return &ArgError{Func: fn, Arg: we.Field, Err: err}
+	}
+	return &ArgError{Func: fn, Arg: "params", Err: err}
 }

@@ -15,6 +15,9 @@ type Gamemode interface {
 	// PlayerDeath: the player's PlayerSync reported state dead (4) while
 	// alive; raised once per life.
 	PlayerDeath(p *Player)
+	// Chat: a line the player typed (ClientChat); the gamemode decides
+	// whether and to whom it goes ([World.BroadcastChat], [World.SendChat]).
+	Chat(p *Player, text string)
 	// PickupInteract: an accepted touch (pickup_interact).
 	PickupInteract(e PickupInteraction)
 	// PlayerWaypoint: the player changed their map waypoint
@@ -29,6 +32,7 @@ func (Base) PlayerJoin(*Player)               {}
 func (Base) PlayerLeave(*Player, uint8)       {}
 func (Base) PlayerSpawn(*Player)              {}
 func (Base) PlayerDeath(*Player)              {}
+func (Base) Chat(*Player, string)             {}
 func (Base) PickupInteract(PickupInteraction) {}
 func (Base) PlayerWaypoint(*Player, Waypoint) {}
 

@@ -1,7 +1,6 @@
 package world
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -107,7 +106,7 @@ func (w *World) CreatePickup(pp PickupParams) (uint32, error) {
 		pk.highlight = 0
 	}
 	if err := pk.show().CheckSend(); err != nil {
-		return 0, pickupArgErr("create_pickup", err)
+		return 0, fieldArgErr("create_pickup", err)
 	}
 	w.nextPickup++
 	pk.id = w.nextPickup
@@ -131,7 +130,7 @@ func (w *World) MovePickup(id uint32, pos grid.Vec) error {
 	show := pk.show()
 	show.X, show.Y, show.Z = pos.X, pos.Y, pos.Z
 	if err := show.CheckSend(); err != nil {
-		return pickupArgErr("set_position", err)
+		return fieldArgErr("set_position", err)
 	}
 	old := pk.pos
 	pk.pos = pos
@@ -274,13 +273,4 @@ func (pk *Pickup) show() *wire.PickupSync {
 func (pk *Pickup) fill(s *wire.PickupSync) {
 	*s = wire.PickupSync{PickupID: pk.id, Active: 1, Model: pk.model, X: pk.pos.X, Y: pk.pos.Y, Z: pk.pos.Z,
 		Scale: pk.scale, Highlight: pk.highlight, Rev: pk.rev}
-}
-
-// pickupArgErr names the argument a PickupSync send rule refused.
-func pickupArgErr(fn string, err error) error {
-	var we *wire.Error
-	if errors.As(err, &we) {
-		return &ArgError{Func: fn, Arg: we.Field, Err: err}
-	}
-	return &ArgError{Func: fn, Arg: "params", Err: err}
 }

@@ -83,6 +83,7 @@ type Stats struct {
 	SyncDropped     [syncDropReasons]uint64    // PlayerSync not accepted, by [SyncDrop]
 	TouchRefused    [touchRefuseReasons]uint64 // PickupTouch refused, by [TouchRefusal]
 	WaypointDropped uint64                     // PlayerWaypoint dropped (still acked by the lane)
+	ChatDropped     uint64                     // ClientChat that breaks a text rule
 	WaypointLimited uint64                     // player_waypoint events deferred by the rate limit
 	Unhandled       uint64                     // packets the world does not handle
 	SendFailed      uint64                     // sends that failed (the player is then gone)
@@ -191,6 +192,8 @@ func (w *World) Packet(p *Player, pkt wire.Packet, now time.Time) {
 		w.pickupTouch(p, m.PickupID)
 	case *wire.PlayerWaypoint:
 		w.playerWaypoint(p, m)
+	case *wire.ClientChat:
+		w.clientChat(p, m)
 	default:
 		w.stats.Unhandled++
 	}
