@@ -140,7 +140,9 @@ func (w *World) Player(id uint16) *Player {
 // hello's player_id, clock, weather and garage mask, and raises the
 // gamemode's join event. It returns false when every slot is taken (the
 // transport answers server_full). A running clock is established at once
-// with RunClock (critical), the first event of the stream.
+// with RunClock (critical), the first event of the stream. Join carries no
+// time: the clock is read at the time of the last Tick or Packet, at most
+// one tick old.
 func (w *World) Join(c Conn, hello *wire.ServerHello) (*Player, bool) {
 	id := -1
 	for i, p := range w.players {

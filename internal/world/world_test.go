@@ -248,3 +248,30 @@ func TestFailedCriticalSendStopsSending(t *testing.T) {
 		t.Fatalf("after a failed critical send got %d packets, %d failures; want 0, 1", len(c.out), f.w.Stats().SendFailed)
 	}
 }
+
+func TestNewRejectsBadConfig(t *testing.T) {
+	tests := []struct {
+		name string
+		mod  func(*config.Config)
+	}{
+		{"max_players 0", func(c *config.Config) { c.Server.MaxPlayers = 0 }},
+		{"max_players 1001", func(c *config.Config) { c.Server.MaxPlayers = 1001 }},
+		{"draw distance", func(c *config.Config) { c.World.PickupDrawDistance = 0.5 }},
+		{"clock mode", func(c *config.Config) { c.Clock.Mode = "fast" }},
+		{"hours", func(c *config.Config) { c.Clock.Hours = 24 }},
+		{"minute_ms", func(c *config.Config) { c.Clock.Mode, c.Clock.MinuteMs = "running", 9 }},
+		{"utc offset", func(c *config.Config) { c.Clock.Mode, c.Clock.UTCOffsetM = "real", -721 }},
+		{"weather", func(c *config.Config) { c.Clock.Weather = 23 }},
+		{"negative weather", func(c *config.Config) { c.Clock.Weather = -1 }},
+	}
+	for _, tt := range tests {
+		c := config.Default()
+		tt.mod(&c)
+		if _, err := New(c, nil, t0); err == nil {
+			t.Errorf("%s: got no error", tt.name)
+		}
+	}
+	if _, err := New(config.Default(), nil, t0); err != nil {
+		t.Fatalf("default config: %v", err)
+	}
+}
