@@ -13,6 +13,7 @@
 package bits
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 )
@@ -54,15 +55,20 @@ func (w *Writer) WriteBits(v uint64, n uint) {
 		v &= 1<<n - 1
 	}
 	w.n += int(n)
-	for n > 0 {
-		if w.used == 0 {
-			w.buf = append(w.buf, 0)
-		}
+	if w.used != 0 {
 		take := min(8-w.used, n)
-		w.buf[len(w.buf)-1] |= byte(v<<w.used) & byte(0xFF<<w.used)
+		w.buf[len(w.buf)-1] |= byte(v << w.used)
 		v >>= take
 		n -= take
 		w.used = (w.used + take) & 7
+	}
+	for ; n >= 8; n -= 8 {
+		w.buf = append(w.buf, byte(v))
+		v >>= 8
+	}
+	if n > 0 {
+		w.buf = append(w.buf, byte(v))
+		w.used = n
 	}
 }
 
@@ -154,6 +160,14 @@ func (r *Reader) ReadBits(n uint) uint64 {
 	if int(n) > 8*len(r.buf)-r.pos {
 		r.err = ErrShort
 		return 0
+	}
+	if i, off := r.pos>>3, uint(r.pos&7); off+n <= 64 && i+8 <= len(r.buf) {
+		v := binary.LittleEndian.Uint64(r.buf[i:]) >> off
+		if n < 64 {
+			v &= 1<<n - 1
+		}
+		r.pos += int(n)
+		return v
 	}
 	var v uint64
 	var got uint
