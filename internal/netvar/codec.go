@@ -323,7 +323,12 @@ func quantNormal(f float32) float32 {
 // encode writes v, which check has accepted (nil is handled by the entry).
 func (c codecSpec) encode(w *bits.Writer, v any) {
 	if c.write != nil {
-		c.write(w, v)
+		// A custom function may keep the writer: hand it a heap copy so
+		// only this path allocates and w stays on the caller's stack.
+		tmp := new(bits.Writer)
+		*tmp = *w
+		c.write(tmp, v)
+		*w = *tmp
 		return
 	}
 	if n, _, ok := c.intWidth(); ok {
@@ -388,7 +393,11 @@ func (c codecSpec) encode(w *bits.Writer, v any) {
 // decode reads a value; on a malformed value it fails r and returns nil.
 func (c codecSpec) decode(r *bits.Reader) any {
 	if c.read != nil {
-		return c.read(r)
+		tmp := new(bits.Reader)
+		*tmp = *r
+		v := c.read(tmp)
+		*r = *tmp
+		return v
 	}
 	if n, signed, ok := c.intWidth(); ok {
 		if signed {
