@@ -72,6 +72,32 @@ func (w *Writer) WriteBits(v uint64, n uint) {
 	}
 }
 
+// Mark is a writer position to roll back to.
+type Mark struct {
+	len  int
+	used uint
+	n    int
+	last byte
+}
+
+// Mark returns the current position.
+func (w *Writer) Mark() Mark {
+	m := Mark{len: len(w.buf), used: w.used, n: w.n}
+	if m.len > 0 {
+		m.last = w.buf[m.len-1]
+	}
+	return m
+}
+
+// Rollback forgets everything written since m.
+func (w *Writer) Rollback(m Mark) {
+	w.buf = w.buf[:m.len]
+	if m.len > 0 {
+		w.buf[m.len-1] = m.last
+	}
+	w.used, w.n = m.used, m.n
+}
+
 // WriteInt writes v as an n-bit two's-complement integer.
 func (w *Writer) WriteInt(v int64, n uint) { w.WriteBits(uint64(v), n) }
 
