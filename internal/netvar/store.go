@@ -42,7 +42,7 @@ const (
 )
 
 // SendFunc sends a payload to a player. The payload is only valid during
-// the call.
+// the call, and the function must not call back into the store.
 type SendFunc func(to PlayerID, m Message, payload []byte)
 
 // HookFunc runs when a value changes on the server (the :SetHook() hook,
@@ -234,6 +234,14 @@ func (st *Store) set(now time.Time, ent Ref, v *Var, value any) error {
 	}
 	if warn != nil {
 		st.log.Error("netvar: set", "var", v.name, "ent", ent, "err", warn)
+	}
+	if v.maxBits < 0 || v.maxBits > 8*MaxPayload {
+		// The sender decides the size: measure it once, here.
+		if n := len(AppendUpdate(st.buf[:0], st.s, st.target(ent), v, out)); n > MaxPayload {
+			err := fmt.Errorf("value encodes to %d bytes, over the %d-byte payload limit", n, MaxPayload)
+			st.log.Error("netvar: set refused", "var", v.name, "ent", ent, "err", err)
+			return err
+		}
 	}
 	if v.debounce > 0 {
 		st.debouncedSet(now, ent, v, out)

@@ -444,3 +444,62 @@ func TestResyncRequest(t *testing.T) {
 		t.Fatalf("truncated request: err %v, stats %+v", err, h.st.Stats())
 	}
 }
+
+func TestPayloadLimit(t *testing.T) {
+	r, lb := newTestRegistry(t)
+	r.Register("blob").SetEntity().String()
+	r.Register("chunk").SetEntity().Data(40000)
+	r.Register("chunk2").SetEntity().Data(40000)
+	h := newHarness(t, r, lb, []PlayerID{1})
+	big := make([]byte, MaxPayload)
+	for i := range big {
+		big[i] = 'x'
+	}
+	if err := h.st.Set(h.now, car, "blob", string(big)); err == nil {
+		t.Fatalf("a String over the payload limit was accepted")
+	}
+	lb.wantLog(t, "ERROR", "over the", "payload limit")
+	if h.st.Get(car, "blob") != nil || len(h.wire.take()) != 0 {
+		t.Fatalf("a refused value was stored or sent")
+	}
+	// Two 40000-byte values on one entity split into two Resync payloads.
+	h.st.Set(h.now, car, "chunk", []byte{1})
+	h.st.Set(h.now, car, "chunk2", []byte{2})
+	h.wire.take()
+	h.wire.sizes = nil
+	h.st.QueueEntity(1, car)
+	h.tick(time.Millisecond)
+	if got := entriesTo(h.wire.take(), 1); len(got) != 2 {
+		t.Fatalf("got %d entries, want 2", len(got))
+	}
+	if len(h.wire.sizes) != 2 {
+		t.Fatalf("got Resync payloads of %v bytes, want two under %d", h.wire.sizes, MaxPayload)
+	}
+	for _, n := range h.wire.sizes {
+		if n > MaxPayload {
+			t.Errorf("payload of %d bytes over the limit", n)
+		}
+	}
+}
+
+func TestRepeatedHandshakeAndCustomBootstrap(t *testing.T) {
+	r, lb := newTestRegistry(t)
+	r.Register("mode").SetGlobal().Enum([]any{"day", "night"})
+	r.Register("x").SetEntity().Bool()
+	h := newHarness(t, r, lb, []PlayerID{1, 2}, 2)
+	h.st.SetGlobal(h.now, "mode", "night")
+	h.st.Set(h.now, car, "x", true)
+	h.wire.take()
+	h.st.Handshake(2)
+	got := entriesTo(h.wire.take(), 2)
+	if len(got) != 1 || got[0].name != "mode" || got[0].msg != MsgUpdate || got[0].value != "night" {
+		t.Fatalf("mapped-enum Global at handshake: %+v, want one Update alone", got)
+	}
+	h.st.Handshake(2) // the announce retried: the Sync is resent, nothing re-queued
+	if n, _, _ := h.st.Queues().Depth(2); n != 1 {
+		t.Fatalf("repeat handshake queue depth %d, want 1", n)
+	}
+	if h.wire.payloads[MsgSync] != 3 {
+		t.Fatalf("Sync sent %d times, want 3 (player 1 once, player 2 twice)", h.wire.payloads[MsgSync])
+	}
+}
