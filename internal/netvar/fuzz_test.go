@@ -42,3 +42,26 @@ func FuzzStoreInput(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMirrorReceive feeds arbitrary server payloads to a client mirror:
+// nothing panics, and a bad message is counted.
+func FuzzMirrorReceive(f *testing.F) {
+	srv := NewRegistry()
+	srv.SetLogger(discard())
+	registerShared(srv)
+	srv.Seal()
+	s := srv.Schema()
+	job, _ := s.Lookup("job")
+	f.Add(uint8(MsgSync), AppendSync(nil, srv.Manifest(), nil))
+	f.Add(uint8(MsgUpdate), AppendUpdate(nil, s, Target{Ref: PlayerRef(2), UserID: 9}, job, "x"))
+	f.Fuzz(func(t *testing.T, msg uint8, payload []byte) {
+		cl := NewRegistry()
+		cl.SetLogger(discard())
+		registerShared(cl)
+		m := NewMirror(cl, 1, func(Message, []byte) {})
+		m.Receive(MsgSync, AppendSync(nil, srv.Manifest(), nil))
+		if err := m.Receive(Message(msg%5), payload); err != nil && m.Dropped() == 0 {
+			t.Fatalf("error %v not counted", err)
+		}
+	})
+}

@@ -114,9 +114,14 @@ func (m *Mirror) Receive(msg Message, payload []byte) error {
 		}
 		err = DecodeResync(payload[n:], m.s, m.applyRemote)
 		m.flushPendingSets()
-	case MsgUpdate:
+	case MsgUpdate, MsgResync:
 		if m.s == nil {
-			return fmt.Errorf("netvar: Update before the manifest")
+			err = fmt.Errorf("netvar: message %d before the manifest", msg)
+			break
+		}
+		if msg == MsgResync {
+			err = DecodeResync(payload, m.s, m.applyRemote)
+			break
 		}
 		var t Target
 		var v *Var
@@ -125,11 +130,6 @@ func (m *Mirror) Receive(msg Message, payload []byte) error {
 		if err == nil {
 			m.applyRemote(t, v, value)
 		}
-	case MsgResync:
-		if m.s == nil {
-			return fmt.Errorf("netvar: Resync before the manifest")
-		}
-		err = DecodeResync(payload, m.s, m.applyRemote)
 	default:
 		err = fmt.Errorf("netvar: message %d is not server → client", msg)
 	}
