@@ -129,6 +129,7 @@ type Store struct {
 	rwTo     PlayerID
 
 	pendingCustom []pendingUpdate // custom-coded bootstrap values, sent alone
+	rcpt          []PlayerID      // scratch of recipients
 }
 
 // NewStore returns a store for the sealed registry reg.
@@ -305,9 +306,11 @@ func (st *Store) sendUpdate(p PlayerID, ent Ref, v *Var, value any) {
 	st.send(p, MsgUpdate, st.buf)
 }
 
-// recipients returns the ready players a live change goes to.
+// recipients returns the ready players a live change goes to, in a
+// scratch slice valid until the next call.
 func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
-	var out []PlayerID
+	out := st.rcpt[:0]
+	defer func() { st.rcpt = out[:0] }()
 	if v.scope == ScopeLocalPlayer {
 		if p := PlayerID(ent.ID); st.ready[p] {
 			out = append(out, p)
@@ -320,7 +323,7 @@ func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
 	}
 	switch mode {
 	case Broadcast:
-		out = st.readyPlayers()
+		out = st.appendReady(out)
 	case SendPVS:
 		for _, p := range st.world.StreamedTo(ent) {
 			if st.ready[p] {
@@ -328,11 +331,11 @@ func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
 			}
 		}
 	case SendPAS:
-		out = st.hearers(ent)
+		out = st.appendHearers(out, ent)
 	case SendOmit:
 		omit := v.recipFn(ent, value)
-		for _, p := range st.readyPlayers() {
-			if !slices.Contains(omit, p) {
+		for _, p := range st.world.Players() {
+			if st.ready[p] && !slices.Contains(omit, p) {
 				out = append(out, p)
 			}
 		}
@@ -346,8 +349,9 @@ func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
 	return out
 }
 
-func (st *Store) readyPlayers() []PlayerID {
-	var out []PlayerID
+func (st *Store) readyPlayers() []PlayerID { return st.appendReady(nil) }
+
+func (st *Store) appendReady(out []PlayerID) []PlayerID {
 	for _, p := range st.world.Players() {
 		if st.ready[p] {
 			out = append(out, p)
@@ -356,15 +360,18 @@ func (st *Store) readyPlayers() []PlayerID {
 	return out
 }
 
-// hearers is the PAS: ready players within PASRadius in the same scope.
-func (st *Store) hearers(ent Ref) []PlayerID {
+// appendHearers appends the PAS: ready players within PASRadius in the
+// same virtual world and interior.
+func (st *Store) appendHearers(out []PlayerID, ent Ref) []PlayerID {
 	at, ok := st.world.Place(ent)
 	if !ok {
-		return nil
+		return out
 	}
 	r2 := st.cfg.PASRadius * st.cfg.PASRadius
-	var out []PlayerID
-	for _, p := range st.readyPlayers() {
+	for _, p := range st.world.Players() {
+		if !st.ready[p] {
+			continue
+		}
 		pl, ok := st.world.Place(PlayerRef(uint16(p)))
 		if !ok || pl.World != at.World || pl.Interior != at.Interior {
 			continue
