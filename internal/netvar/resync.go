@@ -157,15 +157,3 @@ func AppendSync(b []byte, manifest []byte, groups func(w *bits.Writer)) []byte {
 	w.WriteBool(false)
 	return w.Bytes()
 }
-
-// DecodeSync reads a Sync payload: the manifest, bound to the client's
-// registry, and the bootstrap entries.
-func DecodeSync(b []byte, reg *Registry, fn func(t Target, v *Var, value any)) (*Schema, error) {
-	m, n, err := DecodeManifest(b)
-	if err != nil {
-		return nil, err
-	}
-	s := reg.Bind(m)
-	r := bits.NewReader(b[n:])
-	return s, decodeGroups(&r, s, fn)
-}

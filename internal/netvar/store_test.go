@@ -356,3 +356,20 @@ func TestClientSet(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 }
+
+func TestQueueEntityVarsNarrows(t *testing.T) {
+	r, lb := newTestRegistry(t)
+	r.Register("a").SetEntity().Bool()
+	r.Register("b").SetEntity().Bool()
+	h := newHarness(t, r, lb, []PlayerID{1, 2}, 2)
+	h.st.Set(h.now, car, "a", true)
+	h.st.Set(h.now, car, "b", true)
+	h.wire.take()
+	h.st.QueueEntityVars(1, car, NewNameSet("b"))
+	h.st.QueueEntityVars(2, car, NewNameSet("b")) // not ready: ignored
+	h.tick(time.Millisecond)
+	got := h.wire.take()
+	if len(got) != 1 || got[0].name != "b" || got[0].to != 1 {
+		t.Fatalf("narrowed resync sent %+v, want only b to 1", got)
+	}
+}
