@@ -373,3 +373,37 @@ func TestQueueEntityVarsNarrows(t *testing.T) {
 		t.Fatalf("narrowed resync sent %+v, want only b to 1", got)
 	}
 }
+
+// TestFilterRunsOnlyAtSetResyncInvalidate counts the Filter callback.
+func TestFilterRunsOnlyAtSetResyncInvalidate(t *testing.T) {
+	r, lb := newTestRegistry(t)
+	calls := 0
+	r.Register("owner").SetVehicle().UShort().Filter(func(Ref, any) []PlayerID { calls++; return []PlayerID{1} })
+	r.Register("other").SetVehicle().Bool()
+	h := newHarness(t, r, lb, []PlayerID{1, 2})
+	step := func(what string, want int, fn func()) {
+		t.Helper()
+		calls = 0
+		fn()
+		if calls != want {
+			t.Errorf("%s: filter ran %d times, want %d", what, calls, want)
+		}
+	}
+	step("set", 1, func() { h.st.Set(h.now, car, "owner", 3) })
+	step("unrelated set", 0, func() { h.st.Set(h.now, car, "other", true) })
+	step("idle ticks", 0, func() { h.tick(time.Second); h.tick(time.Second) })
+	step("resync of two players", 2, func() {
+		h.st.QueueEntity(1, car)
+		h.st.QueueEntity(2, car)
+		h.tick(time.Millisecond)
+	})
+	step("invalidate queues, the drain evaluates", 2, func() {
+		h.st.Invalidate(nil, []Ref{car}, "owner")
+		h.tick(time.Millisecond)
+	})
+	step("invalidate of another key", 0, func() {
+		h.st.Invalidate(nil, []Ref{car}, "other")
+		h.tick(time.Millisecond)
+	})
+	step("get", 0, func() { h.st.Get(car, "owner") })
+}
