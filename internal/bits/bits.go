@@ -13,6 +13,7 @@
 package bits
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 )
@@ -54,16 +55,47 @@ func (w *Writer) WriteBits(v uint64, n uint) {
 		v &= 1<<n - 1
 	}
 	w.n += int(n)
-	for n > 0 {
-		if w.used == 0 {
-			w.buf = append(w.buf, 0)
-		}
+	if w.used != 0 {
 		take := min(8-w.used, n)
-		w.buf[len(w.buf)-1] |= byte(v<<w.used) & byte(0xFF<<w.used)
+		w.buf[len(w.buf)-1] |= byte(v << w.used)
 		v >>= take
 		n -= take
 		w.used = (w.used + take) & 7
 	}
+	for ; n >= 8; n -= 8 {
+		w.buf = append(w.buf, byte(v))
+		v >>= 8
+	}
+	if n > 0 {
+		w.buf = append(w.buf, byte(v))
+		w.used = n
+	}
+}
+
+// Mark is a writer position to roll back to.
+type Mark struct {
+	len  int
+	used uint
+	n    int
+	last byte
+}
+
+// Mark returns the current position.
+func (w *Writer) Mark() Mark {
+	m := Mark{len: len(w.buf), used: w.used, n: w.n}
+	if m.len > 0 {
+		m.last = w.buf[m.len-1]
+	}
+	return m
+}
+
+// Rollback forgets everything written since m.
+func (w *Writer) Rollback(m Mark) {
+	w.buf = w.buf[:m.len]
+	if m.len > 0 {
+		w.buf[m.len-1] = m.last
+	}
+	w.used, w.n = m.used, m.n
 }
 
 // WriteInt writes v as an n-bit two's-complement integer.
@@ -154,6 +186,14 @@ func (r *Reader) ReadBits(n uint) uint64 {
 	if int(n) > 8*len(r.buf)-r.pos {
 		r.err = ErrShort
 		return 0
+	}
+	if i, off := r.pos>>3, uint(r.pos&7); off+n <= 64 && i+8 <= len(r.buf) {
+		v := binary.LittleEndian.Uint64(r.buf[i:]) >> off
+		if n < 64 {
+			v &= 1<<n - 1
+		}
+		r.pos += int(n)
+		return v
 	}
 	var v uint64
 	var got uint

@@ -211,3 +211,19 @@ func BenchmarkWriteRead(b *testing.B) {
 		}
 	})
 }
+
+func TestMarkRollback(t *testing.T) {
+	w := NewWriter(nil)
+	w.WriteBits(0b101, 3)
+	m := w.Mark()
+	w.WriteBits(0x1FFFF, 17)
+	w.WriteString("junk")
+	w.Rollback(m)
+	w.WriteBits(0b11, 2)
+	want := NewWriter(nil)
+	want.WriteBits(0b101, 3)
+	want.WriteBits(0b11, 2)
+	if string(w.Bytes()) != string(want.Bytes()) || w.Bits() != 5 {
+		t.Fatalf("after rollback got %08b (%d bits), want %08b (5 bits)", w.Bytes(), w.Bits(), want.Bytes())
+	}
+}

@@ -2,16 +2,19 @@
 // dlmp's protocol: a registry with the spec's builder chain, the sealed
 // manifest, bit-packed codecs, var entries and groups, the resync queues
 // with their merge lattice, and the server store (Filter, Invalidate,
-// masking defaults, Debounce, the ClientSet floodgate). It has no network
-// and no Lua: the world is behind the [World] interface and payloads go out
-// through a send function.
+// masking defaults, Debounce, the ClientSet floodgate), and the client's
+// [Mirror] (manifest binding, the player identity guard, Predictable and
+// ClientOwned local sets) that the SDK wraps. It has no network and no
+// Lua: the world is behind the [World] interface and payloads go out
+// through send functions.
 //
 // # Ownership
 //
 // Nothing here is safe for concurrent use. A [Registry] is built while the
 // gamemode loads and sealed once it has ("the Initialize hook"); a [Store]
 // belongs to the goroutine that owns the world and is driven by its tick
-// (time is passed in).
+// (time is passed in); a [Mirror] belongs to the client's receive loop.
+// Send functions must not call back into the store or mirror.
 //
 // # Values
 //

@@ -68,16 +68,6 @@ func WriteVarEntry(w *bits.Writer, s *Schema, v *Var, value any) {
 	}
 }
 
-// entryBits returns the size WriteVarEntry gives the entry, or -1 when the
-// codec is not fixed-size. Used for flushing decisions only.
-func entryBits(s *Schema, v *Var) int {
-	m := v.spec.maxBits()
-	if m < 0 {
-		return -1
-	}
-	return int(s.idBits) + entryStateBits + m
-}
-
 // DecodeEntry reads one var entry. On an error the entry is dropped and the
 // caller abandons the rest of the message.
 func DecodeEntry(r *bits.Reader, s *Schema) (*Var, any, error) {

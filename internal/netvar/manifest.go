@@ -90,7 +90,8 @@ func DecodeManifest(b []byte) (Manifest, int, error) {
 	if n > 1<<m.IDBits {
 		return bad("count", "%d vars do not fit %d-bit ids", n, m.IDBits)
 	}
-	// Every entry costs at least a NUL and 31 bits: bound the slice.
+	// Every entry costs at least a name byte, a NUL and 26 bits (42 > 39):
+	// bound the slice before allocating it.
 	if n*39 > r.Remaining() {
 		return bad("count", "%d vars cannot fit in %d bits", n, r.Remaining())
 	}

@@ -57,6 +57,10 @@ func TestSealWarnings(t *testing.T) {
 	coOK := r.Register("co_ok").SetPlayer().Enum([]any{"a", "b"}).Debounce(1).ClientOwned().Predictable()
 	coOK2 := r.Register("co_ok2").SetLocalPlayer().String(16).Debounce(0.5, 2).ClientOwned()
 	r.Register("nosync_filter").Bool().SetNoSync().Filter(none)
+	coCustom := r.Register("co_custom").SetPlayer().Debounce(1).ClientOwned().
+		Write(func(w *bits.Writer, v any) { w.WriteBool(v == true) }, 1).
+		Read(func(r *bits.Reader) any { return r.ReadBool() }, 1)
+	coData := r.Register("co_data").SetPlayer().Data(4).Debounce(1).ClientOwned()
 	r.Seal()
 	lb.wantLog(t, "WARN", "Filter on a LocalPlayer var is inert", "lp_filter")
 	lb.wantLog(t, "WARN", "SetDefault outside the var's Enum", "enum_def")
@@ -69,7 +73,10 @@ func TestSealWarnings(t *testing.T) {
 	if pred.IsPredictable() || !lpPred.IsPredictable() {
 		t.Errorf("Predictable: got %v on Player, %v on LocalPlayer; want false, true", pred.IsPredictable(), lpPred.IsPredictable())
 	}
-	for _, v := range []*Var{coScope, coCodec, coDeb} {
+	if !coData.IsClientOwned() {
+		t.Errorf("Data(4) is bounded: ClientOwned must stay")
+	}
+	for _, v := range []*Var{coScope, coCodec, coDeb, coCustom} {
 		if v.IsClientOwned() {
 			t.Errorf("%s: ClientOwned flag not cleared", v.name)
 		}

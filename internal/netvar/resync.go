@@ -10,6 +10,12 @@ import (
 // overshoot by and the framing.
 const DefaultSyncBytes = 8192
 
+// MaxPayload is the largest payload this package emits: the 64 KiB
+// reliable-message limit less room for the framing. A value whose Update
+// would exceed it is refused at set; a Resync payload is split before an
+// entry that would push it over.
+const MaxPayload = 64*1024 - 256
+
 // ResyncWriter builds Resync payloads: groups of entries per target,
 //
 //	{ 1 | target | { 1 | entry }* 0 }* 0
@@ -28,6 +34,7 @@ type ResyncWriter struct {
 	inGroup   bool
 	groupT    Target
 	groups    int
+	entries   int // in the current payload
 }
 
 // NewResyncWriter returns a writer flushing at threshold bytes.
@@ -39,7 +46,7 @@ func (rw *ResyncWriter) start() {
 	if !rw.open {
 		rw.w = bits.NewWriter(rw.buf[:0])
 		rw.open = true
-		rw.groups = 0
+		rw.groups, rw.entries = 0, 0
 	}
 }
 
@@ -86,8 +93,20 @@ func (rw *ResyncWriter) Entry(v *Var, value any) {
 	if !rw.inGroup {
 		rw.openGroup()
 	}
+	m := rw.w.Mark()
 	rw.w.WriteBool(true)
 	WriteVarEntry(&rw.w, rw.s, v, value)
+	if len(rw.w.Bytes()) > MaxPayload-1 && rw.entries > 0 {
+		// Over the limit: move the entry to a fresh payload, same target.
+		rw.w.Rollback(m)
+		t := rw.groupT
+		rw.Flush()
+		rw.groupT = t
+		rw.openGroup()
+		rw.w.WriteBool(true)
+		WriteVarEntry(&rw.w, rw.s, v, value)
+	}
+	rw.entries++
 }
 
 // Flush ends the current payload and emits it, if it holds any group.
@@ -137,16 +156,4 @@ func AppendSync(b []byte, manifest []byte, groups func(w *bits.Writer)) []byte {
 	}
 	w.WriteBool(false)
 	return w.Bytes()
-}
-
-// DecodeSync reads a Sync payload: the manifest, bound to the client's
-// registry, and the bootstrap entries.
-func DecodeSync(b []byte, reg *Registry, fn func(t Target, v *Var, value any)) (*Schema, error) {
-	m, n, err := DecodeManifest(b)
-	if err != nil {
-		return nil, err
-	}
-	s := reg.Bind(m)
-	r := bits.NewReader(b[n:])
-	return s, decodeGroups(&r, s, fn)
 }

@@ -42,7 +42,7 @@ const (
 )
 
 // SendFunc sends a payload to a player. The payload is only valid during
-// the call.
+// the call, and the function must not call back into the store.
 type SendFunc func(to PlayerID, m Message, payload []byte)
 
 // HookFunc runs when a value changes on the server (the :SetHook() hook,
@@ -129,6 +129,7 @@ type Store struct {
 	rwTo     PlayerID
 
 	pendingCustom []pendingUpdate // custom-coded bootstrap values, sent alone
+	rcpt          []PlayerID      // scratch of recipients
 }
 
 // NewStore returns a store for the sealed registry reg.
@@ -235,6 +236,14 @@ func (st *Store) set(now time.Time, ent Ref, v *Var, value any) error {
 	if warn != nil {
 		st.log.Error("netvar: set", "var", v.name, "ent", ent, "err", warn)
 	}
+	if v.maxBits < 0 || v.maxBits > 8*MaxPayload {
+		// The sender decides the size: measure it once, here.
+		if n := len(AppendUpdate(st.buf[:0], st.s, st.target(ent), v, out)); n > MaxPayload {
+			err := fmt.Errorf("value encodes to %d bytes, over the %d-byte payload limit", n, MaxPayload)
+			st.log.Error("netvar: set refused", "var", v.name, "ent", ent, "err", err)
+			return err
+		}
+	}
 	if v.debounce > 0 {
 		st.debouncedSet(now, ent, v, out)
 		return nil
@@ -297,9 +306,11 @@ func (st *Store) sendUpdate(p PlayerID, ent Ref, v *Var, value any) {
 	st.send(p, MsgUpdate, st.buf)
 }
 
-// recipients returns the ready players a live change goes to.
+// recipients returns the ready players a live change goes to, in a
+// scratch slice valid until the next call.
 func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
-	var out []PlayerID
+	out := st.rcpt[:0]
+	defer func() { st.rcpt = out[:0] }()
 	if v.scope == ScopeLocalPlayer {
 		if p := PlayerID(ent.ID); st.ready[p] {
 			out = append(out, p)
@@ -312,7 +323,7 @@ func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
 	}
 	switch mode {
 	case Broadcast:
-		out = st.readyPlayers()
+		out = st.appendReady(out)
 	case SendPVS:
 		for _, p := range st.world.StreamedTo(ent) {
 			if st.ready[p] {
@@ -320,11 +331,11 @@ func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
 			}
 		}
 	case SendPAS:
-		out = st.hearers(ent)
+		out = st.appendHearers(out, ent)
 	case SendOmit:
 		omit := v.recipFn(ent, value)
-		for _, p := range st.readyPlayers() {
-			if !slices.Contains(omit, p) {
+		for _, p := range st.world.Players() {
+			if st.ready[p] && !slices.Contains(omit, p) {
 				out = append(out, p)
 			}
 		}
@@ -338,8 +349,9 @@ func (st *Store) recipients(ent Ref, v *Var, value any) []PlayerID {
 	return out
 }
 
-func (st *Store) readyPlayers() []PlayerID {
-	var out []PlayerID
+func (st *Store) readyPlayers() []PlayerID { return st.appendReady(nil) }
+
+func (st *Store) appendReady(out []PlayerID) []PlayerID {
 	for _, p := range st.world.Players() {
 		if st.ready[p] {
 			out = append(out, p)
@@ -348,15 +360,18 @@ func (st *Store) readyPlayers() []PlayerID {
 	return out
 }
 
-// hearers is the PAS: ready players within PASRadius in the same scope.
-func (st *Store) hearers(ent Ref) []PlayerID {
+// appendHearers appends the PAS: ready players within PASRadius in the
+// same virtual world and interior.
+func (st *Store) appendHearers(out []PlayerID, ent Ref) []PlayerID {
 	at, ok := st.world.Place(ent)
 	if !ok {
-		return nil
+		return out
 	}
 	r2 := st.cfg.PASRadius * st.cfg.PASRadius
-	var out []PlayerID
-	for _, p := range st.readyPlayers() {
+	for _, p := range st.world.Players() {
+		if !st.ready[p] {
+			continue
+		}
 		pl, ok := st.world.Place(PlayerRef(uint16(p)))
 		if !ok || pl.World != at.World || pl.Interior != at.Interior {
 			continue

@@ -4,8 +4,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"dlmp/internal/bits"
 )
 
 var car = Ref{KindVehicle, 5}
@@ -359,88 +357,53 @@ func TestClientSet(t *testing.T) {
 	}
 }
 
-func TestResyncFlushThresholdAndCustomAlone(t *testing.T) {
+func TestQueueEntityVarsNarrows(t *testing.T) {
 	r, lb := newTestRegistry(t)
-	r.Register("blob").SetEntity().Data(600)
-	r.Register("cust").SetEntity().Write(func(w *bits.Writer, v any) { w.WriteBits(uint64(v.(float64)), 5) }, 5).Read(func(r *bits.Reader) any { return float64(r.ReadBits(5)) }, 5)
-	r.Register("mode").SetEntity().Enum([]any{"a", "b", "c"})
-	h := newHarness(t, r, lb, []PlayerID{1})
-	for i := range uint16(30) {
-		h.st.Set(h.now, Ref{KindObject, i}, "blob", []byte{byte(i)})
-	}
-	h.st.Set(h.now, Ref{KindObject, 0}, "cust", 17)
-	h.st.Set(h.now, Ref{KindObject, 0}, "mode", "c")
+	r.Register("a").SetEntity().Bool()
+	r.Register("b").SetEntity().Bool()
+	h := newHarness(t, r, lb, []PlayerID{1, 2}, 2)
+	h.st.Set(h.now, car, "a", true)
+	h.st.Set(h.now, car, "b", true)
 	h.wire.take()
-	for i := range uint16(30) {
-		h.st.QueueEntity(1, Ref{KindObject, i})
-	}
-	h.st.cfg.ResyncRatePlayer = 30
-	h.st.cfg.ResyncRate = 30
+	h.st.QueueEntityVars(1, car, NewNameSet("b"))
+	h.st.QueueEntityVars(2, car, NewNameSet("b")) // not ready: ignored
 	h.tick(time.Millisecond)
-	got := entriesTo(h.wire.take(), 1)
-	if len(got) != 32 {
-		t.Fatalf("resync delivered %d entries, want 32", len(got))
-	}
-	over := 0
-	for _, n := range h.wire.sizes {
-		if n > DefaultSyncBytes+700 {
-			t.Errorf("a Resync payload of %d bytes overshoots the threshold by more than a group", n)
-		}
-		if n > DefaultSyncBytes {
-			over++
-		}
-	}
-	if len(h.wire.sizes) < 5 {
-		t.Errorf("got %d Resync payloads for %d bytes of values, want the threshold to split them", len(h.wire.sizes), 30*600)
-	}
-	// The two custom-coded vars each went alone in their own payload.
-	solo := 0
-	for _, n := range h.wire.sizes {
-		if n <= 8 {
-			solo++
-		}
-	}
-	if solo != 2 {
-		t.Errorf("%d tiny payloads, want the custom var and the mapped enum alone (sizes %v)", solo, h.wire.sizes)
+	got := h.wire.take()
+	if len(got) != 1 || got[0].name != "b" || got[0].to != 1 {
+		t.Fatalf("narrowed resync sent %+v, want only b to 1", got)
 	}
 }
 
-func TestPurge(t *testing.T) {
+// TestFilterRunsOnlyAtSetResyncInvalidate counts the Filter callback.
+func TestFilterRunsOnlyAtSetResyncInvalidate(t *testing.T) {
 	r, lb := newTestRegistry(t)
-	r.Register("x").SetEntity().Bool()
-	r.Register("d").SetPlayer().Bool().Debounce(5)
+	calls := 0
+	r.Register("owner").SetVehicle().UShort().Filter(func(Ref, any) []PlayerID { calls++; return []PlayerID{1} })
+	r.Register("other").SetVehicle().Bool()
 	h := newHarness(t, r, lb, []PlayerID{1, 2})
-	h.st.Set(h.now, car, "x", true)
-	h.st.Set(h.now, PlayerRef(2), "d", true)
-	h.st.Set(h.now, PlayerRef(2), "d", false)
-	h.st.QueueEntity(1, car)
-	h.st.QueueEntity(2, car)
-	h.st.EntityRemoved(car)
-	h.st.PlayerRemoved(2)
-	h.wire.take()
-	h.tick(10 * time.Second)
-	if g := h.wire.take(); len(g) != 0 {
-		t.Fatalf("purged state still sent %+v", g)
+	step := func(what string, want int, fn func()) {
+		t.Helper()
+		calls = 0
+		fn()
+		if calls != want {
+			t.Errorf("%s: filter ran %d times, want %d", what, calls, want)
+		}
 	}
-	if h.st.Ready(2) || len(h.st.debounce) != 0 || len(h.st.owners) != 0 {
-		t.Fatalf("purge left state: ready %v, debounce %d, owners %d", h.st.Ready(2), len(h.st.debounce), len(h.st.owners))
-	}
-}
-
-func TestResyncRequest(t *testing.T) {
-	r, lb := newTestRegistry(t)
-	r.Register("x").SetEntity().Bool()
-	h := newHarness(t, r, lb, []PlayerID{1})
-	h.st.Set(h.now, car, "x", true)
-	h.wire.take()
-	if err := h.st.ResyncRequest(1, AppendResyncRequest(nil, []Ref{car, {KindObject, 3}})); err != nil {
-		t.Fatal(err)
-	}
-	h.tick(time.Millisecond)
-	if g := entriesTo(h.wire.take(), 1); len(g) != 1 || g[0].t.Ref != car {
-		t.Fatalf("resync request answered %+v", g)
-	}
-	if err := h.st.ResyncRequest(1, []byte{0x01}); err == nil || h.st.Stats().ResyncBadRequests != 1 {
-		t.Fatalf("truncated request: err %v, stats %+v", err, h.st.Stats())
-	}
+	step("set", 1, func() { h.st.Set(h.now, car, "owner", 3) })
+	step("unrelated set", 0, func() { h.st.Set(h.now, car, "other", true) })
+	step("idle ticks", 0, func() { h.tick(time.Second); h.tick(time.Second) })
+	step("resync of two players", 2, func() {
+		h.st.QueueEntity(1, car)
+		h.st.QueueEntity(2, car)
+		h.tick(time.Millisecond)
+	})
+	step("invalidate queues, the drain evaluates", 2, func() {
+		h.st.Invalidate(nil, []Ref{car}, "owner")
+		h.tick(time.Millisecond)
+	})
+	step("invalidate of another key", 0, func() {
+		h.st.Invalidate(nil, []Ref{car}, "other")
+		h.tick(time.Millisecond)
+	})
+	step("get", 0, func() { h.st.Get(car, "owner") })
 }

@@ -19,9 +19,9 @@ func (st *Store) Handshake(p PlayerID) {
 		st.bootstrapGroup(w, p, Ref{})
 		st.bootstrapGroup(w, p, PlayerRef(uint16(p)))
 	})
-	st.send(p, MsgSync, st.buf)
 	again := st.ready[p]
 	st.ready[p] = true
+	st.send(p, MsgSync, st.buf)
 	st.flushCustom()
 	if again {
 		return
