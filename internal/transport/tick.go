@@ -34,12 +34,17 @@ func (t *tickState) init(s *Server) {
 	t.byHello = map[helloKey]*Session{}
 }
 
-// Tick runs one step of every session at now: it takes the datagrams the
-// reader queued, delivers packets to the Handler, runs timers, and sends
-// what the lanes have due. Call it from the world's goroutine only.
+// Tick is Receive then Flush: one step of every session at now.
 func (s *Server) Tick(now time.Time) {
+	s.Receive(now)
+	s.Flush(now)
+}
+
+// Receive takes the datagrams the reader queued and delivers their packets
+// to the Handler. Call it from the world's goroutine only.
+func (s *Server) Receive(now time.Time) {
 	t := &s.tick
-	for done := false; !done; {
+	for {
 		select {
 		case in := <-s.inbound:
 			if in.sess == nil {
@@ -49,15 +54,24 @@ func (s *Server) Tick(now time.Time) {
 			}
 			s.pool.Put(in.buf)
 		default:
-			done = true
+			return
 		}
 	}
+}
+
+// Flush runs every session's timers, ends the sessions that are over, and
+// sends what the lanes have due. Call it from the world's goroutine only.
+func (s *Server) Flush(now time.Time) {
+	t := &s.tick
 	for _, sess := range t.sessions {
 		t.step(sess, now)
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
 	t.flush()
 }
+
+// Pending is the number of batches of datagrams not yet written.
+func (s *Server) Pending() int { return int(s.pending.Load()) }
 
 // Shutdown ends every session with reason (server_shutdown) and sends their
 // Disconnects. Call it from the world's goroutine, then Close.

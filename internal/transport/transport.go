@@ -30,6 +30,7 @@ import (
 	"net"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dlmp/internal/conn"
@@ -126,8 +127,9 @@ type Server struct {
 	inbound chan inbound // reader → tick
 	pool    sync.Pool    // *buffer
 
-	out   chan *batch // tick and reader → writer
-	freeB chan *batch
+	out     chan *batch // tick and reader → writer
+	freeB   chan *batch
+	pending atomic.Int64 // batches handed to the writer, not yet written
 
 	// owned by the tick goroutine
 	tick tickState

@@ -25,9 +25,11 @@ func (s *Server) getBatch() *batch {
 // put hands a batch to the writer; when the writer is that far behind, the
 // datagrams are dropped and counted (the lanes retransmit what matters).
 func (s *Server) put(b *batch) {
+	s.pending.Add(1)
 	select {
 	case s.out <- b:
 	default:
+		s.pending.Add(-1)
 		s.stats.drops[DropWriteQueue].Add(uint64(len(b.msgs)))
 		s.recycle(b)
 	}
@@ -74,6 +76,7 @@ func (s *Server) writeLoop() {
 				s.cfg.Log.Warn("transport: write", "err", err, "unsent", len(b.msgs)-n)
 			}
 			s.recycle(b)
+			s.pending.Add(-1)
 		}
 	}
 }

@@ -1,0 +1,218 @@
+// Package server runs one dlmp world: it ties the UDP transport, the world
+// engine and the gamemode together on one goroutine, the tick, at the
+// configured rate, and ends them cleanly.
+//
+// Ownership: Run's goroutine is the world's goroutine. Everything that
+// touches the world from elsewhere (console commands, the admin page) goes
+// through Do, which runs a function on that goroutine between ticks.
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	"dlmp/internal/config"
+	"dlmp/internal/transport"
+	"dlmp/internal/wire"
+	"dlmp/internal/world"
+)
+
+// ShutdownGrace bounds how long Run spends ending the connections.
+const ShutdownGrace = 2 * time.Second
+
+// Options configure a Server.
+type Options struct {
+	Config config.Config
+	// Gamemode builds the gamemode once the world exists; nil runs the
+	// world with no gamemode (world.Base).
+	Gamemode func(w *world.World) (world.Gamemode, error)
+	Log      *slog.Logger
+}
+
+// Server is one running world.
+type Server struct {
+	// immutable after New
+	cfg   config.Config
+	log   *slog.Logger
+	tr    *transport.Server
+	world *world.World
+	gm    *proxy
+
+	jobs chan func()
+
+	mu    sync.Mutex // guards ticks
+	ticks tickStats
+}
+
+// proxy lets the world be built before the gamemode that needs it.
+type proxy struct{ world.Gamemode }
+
+// New opens the game port and builds the world and the gamemode.
+func New(opts Options, now time.Time) (*Server, error) {
+	if opts.Log == nil {
+		opts.Log = slog.Default()
+	}
+	if err := opts.Config.Validate(); err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: opts.Config, log: opts.Log, gm: &proxy{world.Base{}}, jobs: make(chan func(), 64)}
+	w, err := world.New(opts.Config, s.gm, now)
+	if err != nil {
+		return nil, err
+	}
+	s.world = w
+	if opts.Gamemode != nil {
+		gm, err := opts.Gamemode(w)
+		if err != nil {
+			return nil, err
+		}
+		s.gm.Gamemode = gm
+	}
+	c := opts.Config
+	tr, err := transport.Listen(transport.Config{
+		Listen:      c.Server.Listen,
+		TickHz:      c.Server.TickHz,
+		MaxPlayers:  c.Server.MaxPlayers,
+		Keepalive:   time.Duration(c.Net.KeepaliveMs) * time.Millisecond,
+		Timeout:     time.Duration(c.Net.TimeoutMs) * time.Millisecond,
+		SendQueue:   c.Net.SendQueue,
+		InboundRate: c.Net.InboundRate,
+		Log:         opts.Log,
+	}, handler{s})
+	if err != nil {
+		return nil, err
+	}
+	s.tr = tr
+	return s, nil
+}
+
+// Addr is the bound game address.
+func (s *Server) Addr() string { return s.tr.Addr().String() }
+
+// Transport exposes the transport's counters.
+func (s *Server) Transport() *transport.Server { return s.tr }
+
+// Do runs f on the world's goroutine between ticks and waits for it. It
+// returns ctx's error if Run is not running or ctx ends first.
+func (s *Server) Do(ctx context.Context, f func(w *world.World)) error {
+	done := make(chan struct{})
+	select {
+	case s.jobs <- func() { f(s.world); close(done) }:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Run ticks the world until ctx ends, then ends every connection with
+// server_shutdown, tells the gamemode, and closes the socket.
+func (s *Server) Run(ctx context.Context) error {
+	period := time.Second / time.Duration(s.cfg.Server.TickHz)
+	t := time.NewTicker(period)
+	defer t.Stop()
+	s.log.Info("dlmp serving", "listen", s.Addr(), "tick_hz", s.cfg.Server.TickHz, "max_players", s.cfg.Server.MaxPlayers)
+	for {
+		select {
+		case <-ctx.Done():
+			return s.shutdown()
+		case f := <-s.jobs:
+			f()
+		case now := <-t.C:
+			start := time.Now()
+			s.tr.Receive(now) // delivers the clients' packets to the world
+			s.world.Tick(now)
+			s.tr.Flush(now) // sends what the world queued this tick
+			s.mu.Lock()
+			s.ticks.add(time.Since(start))
+			s.mu.Unlock()
+		}
+	}
+}
+
+func (s *Server) shutdown() error {
+	now := time.Now()
+	if sd, ok := s.gm.Gamemode.(interface{ Shutdown() }); ok {
+		sd.Shutdown()
+	}
+	s.tr.Shutdown(wire.ReasonServerShutdown, now)
+	// Give the writer a moment to put the Disconnects on the wire.
+	deadline := time.Now().Add(ShutdownGrace)
+	for s.tr.Pending() > 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	err := s.tr.Close()
+	s.log.Info("dlmp stopped")
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+// TickStats are the durations of the ticks since the last call.
+type TickStats struct {
+	Count         int
+	P50, P99, Max time.Duration
+}
+
+// TakeTickStats returns and resets the tick duration statistics.
+func (s *Server) TakeTickStats() TickStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ticks.take()
+}
+
+// tickStats keeps the durations of recent ticks (up to a bound).
+type tickStats struct{ d []time.Duration }
+
+const maxTickSamples = 1 << 16
+
+func (t *tickStats) add(d time.Duration) {
+	if len(t.d) < maxTickSamples {
+		t.d = append(t.d, d)
+	}
+}
+
+func (t *tickStats) take() TickStats {
+	if len(t.d) == 0 {
+		return TickStats{}
+	}
+	slices.Sort(t.d)
+	n := len(t.d)
+	st := TickStats{Count: n, P50: t.d[n/2], P99: t.d[min(n-1, n*99/100)], Max: t.d[n-1]}
+	t.d = t.d[:0]
+	return st
+}
+
+// handler adapts the transport's sessions to the world's players.
+type handler struct{ s *Server }
+
+func (h handler) Join(sess *transport.Session, hello *wire.ServerHello) bool {
+	p, ok := h.s.world.Join(sess, hello)
+	if !ok {
+		return false
+	}
+	sess.User = p
+	sess.PlayerID = p.ID()
+	return true
+}
+
+func (h handler) Packet(sess *transport.Session, pkt wire.Packet, now time.Time) {
+	if p, ok := sess.User.(*world.Player); ok {
+		h.s.world.Packet(p, pkt, now)
+	}
+}
+
+func (h handler) Leave(sess *transport.Session, reason uint8) {
+	if p, ok := sess.User.(*world.Player); ok {
+		h.s.world.Leave(p, reason)
+	}
+}
