@@ -100,6 +100,8 @@ type Client struct {
 	lastHeard time.Time
 	rttPing   time.Time
 	rtt       time.Duration
+	expect    uint32 // the event_id the next delivered message should carry
+	landed    uint32 // event_id of the last SpawnPlayer, RespawnPlayer or TeleportPlayer
 	stats     Stats
 	err       error
 	reason    uint8
@@ -112,6 +114,7 @@ type Stats struct {
 	DatagramsIn, DatagramsOut int
 	BytesIn, BytesOut         int
 	Events                    int // reliable events delivered
+	Lost                      int // event ids skipped in delivery: always 0 unless the lane is broken
 	Invalid                   int // reliable packets dropped by the decoder rules, without an ack
 	Stale                     int // unreliable snapshots not newer than the last
 	Unknown                   int // datagram tails that could not be delimited
@@ -143,6 +146,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	now := time.Now()
 	c.recv = lane.NewReceiver(c.hello.SessionToken, 0)
+	c.expect = 1
 	c.gbn = lane.NewGBNSender(lane.GBNConfig{})
 	c.lastSent, c.lastHeard = now, now
 	c.wg.Add(2)

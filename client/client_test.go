@@ -173,6 +173,9 @@ func TestDialAndEvents(t *testing.T) {
 	if !ok || len(up.Payload) != 5000 || up.Payload[4999] != byte(4999%256) {
 		t.Fatalf("event 11 = %T, want the 5000-byte NetvarUpdate reassembled", got[10])
 	}
+	if st := c.Stats(); st.Events != 11 || st.Lost != 0 {
+		t.Fatalf("client stats %+v, want 11 events and none lost", st)
+	}
 	// The client acknowledged everything: the server's queue empties.
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -293,5 +296,39 @@ func TestInvalidEventNotAcked(t *testing.T) {
 	s.do(func() { free = s.joined[0].Free() })
 	if free != transport.DefaultSendQueue-2 {
 		t.Fatalf("server queue has %d free, want both events unacked", free)
+	}
+}
+
+// TestLandedFollowsSpawn: after a SpawnPlayer, PlayerSync carries its
+// event_id in landed.
+func TestLandedFollowsSpawn(t *testing.T) {
+	s := startServer(t)
+	col := newCollector()
+	c := dial(t, s, col)
+	s.do(func() {
+		s.joined[0].Send((&wire.SetWeather{Weather: 1}).Append(nil), lane.Critical)
+		s.joined[0].Send((&wire.SpawnPlayer{X: 1, Y: 2, Z: 3, Health: 100}).Append(nil), lane.Critical)
+	})
+	col.wait(t, 2)
+	if err := c.SetSync(wire.PlayerSync{State: 1, X: 1, Y: 2, Z: 3, Health: 100}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s.mu.Lock()
+		var landed uint32
+		for _, p := range s.got {
+			if ps, ok := p.(*wire.PlayerSync); ok {
+				landed = ps.Landed
+			}
+		}
+		s.mu.Unlock()
+		if landed == 2 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("PlayerSync.landed = %d, want 2 (the SpawnPlayer's event_id)", landed)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"encoding/binary"
 	"errors"
 	"time"
 
@@ -148,6 +149,14 @@ func (c *Client) deliver(msg []byte) {
 		return
 	}
 	c.stats.Events++
+	if id := binary.LittleEndian.Uint32(msg[1:5]); id != c.expect {
+		c.stats.Lost += int(id - c.expect)
+	}
+	c.expect = c.recv.Next()
+	switch p.ID() {
+	case wire.IDSpawnPlayer, wire.IDRespawnPlayer, wire.IDTeleportPlayer:
+		c.landed = binary.LittleEndian.Uint32(msg[1:5]) // PlayerSync.landed from now on
+	}
 	c.pending = append(c.pending, clonePacket(p))
 }
 
@@ -227,6 +236,7 @@ func (c *Client) tickLocked(now time.Time) {
 	}
 	if c.hasSync && now.Sub(c.lastSync) >= time.Second/time.Duration(rate)-time.Millisecond {
 		c.sync.Token = c.hello.SessionToken
+		c.sync.Landed = c.landed
 		c.sync.Seq++
 		d = c.sync.Append(d)
 		c.lastSync = now
