@@ -47,6 +47,9 @@ const (
 	HelloInterval = 500 * time.Millisecond
 	HelloTries    = 10
 	RetryTries    = 3
+	// RTTProbe: besides the keepalives the protocol asks for, the client
+	// sends a ClientKeepalive this often to measure the round trip (RTT).
+	RTTProbe = time.Second
 )
 
 // Config configures a Client.

@@ -242,7 +242,7 @@ func (c *Client) tickLocked(now time.Time) {
 		c.lastSync = now
 	}
 	keepalive := time.Duration(c.hello.KeepaliveMs) * time.Millisecond
-	if len(d) == 0 && now.Sub(c.lastSent) >= keepalive {
+	if len(d) == 0 && now.Sub(c.lastSent) >= keepalive || now.Sub(c.rttPing) >= RTTProbe {
 		c.rttPing = now
 		d = (&wire.ClientKeepalive{Token: c.hello.SessionToken, Ping: uint32(now.UnixMilli())}).Append(d)
 		a := c.recv.Ack(now) // a keepalive carries an ack too
