@@ -24,6 +24,9 @@ import (
 // ShutdownGrace bounds how long Run spends ending the connections.
 const ShutdownGrace = 2 * time.Second
 
+// SummaryEvery is how often Run logs a summary line (never one per packet).
+const SummaryEvery = 10 * time.Second
+
 // Options configure a Server.
 type Options struct {
 	Config config.Config
@@ -120,10 +123,15 @@ func (s *Server) Run(ctx context.Context) error {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	s.log.Info("dlmp serving", "listen", s.Addr(), "tick_hz", s.cfg.Server.TickHz, "max_players", s.cfg.Server.MaxPlayers)
+	summary := time.NewTicker(SummaryEvery)
+	defer summary.Stop()
+	var last transport.StatsSnapshot
 	for {
 		select {
 		case <-ctx.Done():
 			return s.shutdown()
+		case <-summary.C:
+			last = s.logSummary(last)
 		case f := <-s.jobs:
 			f()
 		case now := <-t.C:
@@ -215,4 +223,30 @@ func (h handler) Leave(sess *transport.Session, reason uint8) {
 	if p, ok := sess.User.(*world.Player); ok {
 		h.s.world.Leave(p, reason)
 	}
+}
+
+// logSummary logs the tick durations and the traffic since the last summary.
+func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapshot {
+	st := s.TakeTickStats()
+	now := s.tr.Stats()
+	var drops uint64
+	for _, n := range now.Drops {
+		drops += n
+	}
+	for _, n := range last.Drops {
+		drops -= n
+	}
+	s.log.Info("summary",
+		"players", s.world.Players(),
+		"ticks", st.Count,
+		"tick_p50_us", st.P50.Microseconds(),
+		"tick_p99_us", st.P99.Microseconds(),
+		"tick_max_us", st.Max.Microseconds(),
+		"datagrams_in", now.DatagramsIn-last.DatagramsIn,
+		"datagrams_out", now.DatagramsOut-last.DatagramsOut,
+		"bytes_in", now.BytesIn-last.BytesIn,
+		"bytes_out", now.BytesOut-last.BytesOut,
+		"drops", drops,
+	)
+	return now
 }
