@@ -54,7 +54,8 @@ func flashWeight(el time.Duration) float64 {
 	if ph < 0 {
 		ph++
 	}
-	return (1 - math.Cos(2*math.Pi*ph)) / 2
+	s := math.Sin(math.Pi * ph) // (1 − cos 2πφ)/2 = sin²(πφ)
+	return s * s
 }
 
 // blend mixes two 0xRRGGBB colors channel by channel, w of b, rounding to
