@@ -18,13 +18,15 @@ import (
 // server showed it and reports a touch on the outside → inside transition,
 // then again every TouchRetry while the player stays inside and the server
 // has not removed the pickup; never once per frame. The touch radius is the
-// server's (internal/world, decision 0071): TouchRadius meters times the
-// pickup's scale when it is above 1, measured in 3D from the placed
-// position.
+// one decision 0071 gives clients: TouchRadius meters times the pickup's
+// scale when it is above 1, measured in 3D from the placed position, half
+// the server's radius, so the position the server holds when the touch
+// arrives is still inside its own.
 
 const (
-	// TouchRadius is the touch radius of a pickup at scale 1, meters.
-	TouchRadius = 3
+	// TouchRadius is the client's touch radius of a pickup at scale 1,
+	// meters: half the server's 3 m (decision 0071).
+	TouchRadius = 1.5
 	// TouchRetry is how often a touch is repeated while the player stays
 	// inside a pickup's radius.
 	TouchRetry = time.Second

@@ -76,20 +76,20 @@ func TestTouches(t *testing.T) {
 		}},
 		{"entry, retries while inside, none once outside", true, []step{
 			{0, showPickup(1, 0, 0, 0, 1), Vec3{10, 0, 0}, nil},
-			{100, nil, Vec3{2, 0, 0}, []uint32{1}},
+			{100, nil, Vec3{1.5, 0, 0}, []uint32{1}},
 			{600, nil, Vec3{1, 0, 0}, nil},
 			{1099, nil, Vec3{1, 0, 0}, nil},
 			{1100, nil, Vec3{1, 0, 0}, []uint32{1}},
-			{1200, nil, Vec3{5, 0, 0}, nil},
-			{1300, nil, Vec3{0, 0, 3}, []uint32{1}}, // a new entry reports at once
+			{1200, nil, Vec3{1.6, 0, 0}, nil},
+			{1300, nil, Vec3{0, 0, 1.4}, []uint32{1}}, // a new entry reports at once
 		}},
-		{"the radius is 3 m, in 3D, to the placed position", true, []step{
-			{0, showPickup(1, 0, 0, 0.07, 1), Vec3{0, 0, 3.1}, []uint32{1}}, // placed at z 0.125
-			{10, showPickup(2, 100, 0, 0, 1), Vec3{102, 2, 1.1}, nil},       // 3.04 m away
+		{"the radius is 1.5 m, in 3D, to the placed position", true, []step{
+			{0, showPickup(1, 0, 0, 0.07, 1), Vec3{0, 0, 1.6}, []uint32{1}}, // placed at z 0.125
+			{10, showPickup(2, 100, 0, 0, 1), Vec3{101, 1, 0.6}, nil},       // 1.54 m away
 		}},
 		{"the radius grows with a scale above 1, not below", true, []step{
-			{0, showPickup(1, 0, 0, 0, 2), Vec3{5.9, 0, 0}, []uint32{1}},
-			{0, showPickup(2, 100, 0, 0, 0.5), Vec3{102.9, 0, 0}, []uint32{2}},
+			{0, showPickup(1, 0, 0, 0, 2), Vec3{2.9, 0, 0}, []uint32{1}},
+			{0, showPickup(2, 100, 0, 0, 0.5), Vec3{101.4, 0, 0}, []uint32{2}},
 		}},
 		{"a removed pickup is not touched", true, []step{
 			{0, showPickup(1, 0, 0, 0, 1), Vec3{}, []uint32{1}},
