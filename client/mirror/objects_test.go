@@ -182,10 +182,23 @@ func TestObjectPose(t *testing.T) {
 	movePlayer(t, m, other, 2, Vec3{200, 0, 5}, 0, at(100))
 	got, _ := m.ObjectPose(4)
 	checkVec(t, "object 4 after its player moved", got.Pos, Vec3{200, 2, 5})
+	// The local player's own moves come from the game.
+	m.SetLocalPose(Vec3{10, 10, 10}, 90)
+	got, _ = m.ObjectPose(5)
+	checkVec(t, "object 5 after the local player moved", got.Pos, Vec3{10, 11, 10})
 	// A stale PlayerMove does not move the player back.
 	movePlayer(t, m, other, 1, Vec3{100, 0, 5}, 90, at(200))
 	got, _ = m.ObjectPose(4)
 	checkVec(t, "object 4 after a stale move", got.Pos, Vec3{200, 2, 5})
+}
+
+func TestObjectMoveEnd(t *testing.T) {
+	m := newMirror(t, frozenHello())
+	apply(t, m, moving(1, Vec3{}, Vec3{}, Vec3{1, 0, 0}, Vec3{}, 2500), at(300))
+	o, _ := m.Object(1)
+	if !o.Moving || !o.EndsAt.Equal(at(2800)) || o.Target != (Vec3{1, 0, 0}) {
+		t.Errorf("moving object: Moving %v, EndsAt %v, Target %+v; want true, %v, (1, 0, 0)", o.Moving, o.EndsAt, o.Target, at(2800))
+	}
 }
 
 func TestObjectFollowsMovingParent(t *testing.T) {
