@@ -26,6 +26,10 @@
 //   - the local player's landing, skin, health, armour, weapons, wanted
 //     level and waypoint; weather, garage doors and the game clock.
 //
+// The local player moves by itself between landings: the caller reports
+// where the game has it with SetLocalPose (objects attached to the local
+// player follow it) and passes its position to Touches and VisibleLabels.
+//
 // Mirror is not safe for concurrent use: the client's loop goroutine owns it.
 package mirror
 
