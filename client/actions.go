@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"time"
 
+	"dlmp/client/mirror"
 	"dlmp/internal/wire"
 )
 
-// SetSync sets what the next PlayerSync packets carry (token and seq are the
-// client's). The client sends one at its sync rate from now on.
+// SetSync sets what the next PlayerSync packets carry (token, seq and landed
+// are the client's). The client sends one at its sync rate from now on, and
+// detects pickup touches at its position. After a landing (SpawnPlayer,
+// RespawnPlayer, TeleportPlayer) the caller moves the player to the landing
+// point (World: Local().Pos) before its next SetSync.
 func (c *Client) SetSync(s wire.PlayerSync) error {
 	s.Token = c.hello.SessionToken
 	if err := s.CheckSend(); err != nil {
@@ -20,7 +24,7 @@ func (c *Client) SetSync(s wire.PlayerSync) error {
 	seq := c.sync.Seq
 	c.sync = s
 	c.sync.Seq = seq
-	c.hasSync = true
+	c.hasSync, c.synced = true, true
 	return nil
 }
 
@@ -61,13 +65,24 @@ func (c *Client) Chat(text string) error {
 	return c.event(p)
 }
 
-// Waypoint sends the player's map waypoint: active with x, y, or none.
+// Waypoint sets the player's map waypoint (a click on the map, or a
+// removal): the client reports the change with PlayerWaypoint on its next
+// tick, once the player has spawned (the server ignores it before).
 func (c *Client) Waypoint(active bool, x, y float32) error {
 	p := &wire.PlayerWaypoint{Token: c.hello.SessionToken, X: x, Y: y}
 	if active {
 		p.Active = 1
 	}
-	return c.event(p)
+	if err := p.CheckSend(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return ErrClosed
+	}
+	c.world.SetMapWaypoint(mirror.Waypoint{Active: active, X: float64(x), Y: float64(y)})
+	return nil
 }
 
 // SendEvent sends any Client → Server Go-Back-N packet (EntityEdit,

@@ -17,6 +17,13 @@
 // order and once, keeps unreliable snapshots only when newer, and every tick
 // sends ClientAck, the Go-Back-N events due, PlayerSync and keepalives.
 //
+// The client keeps a mirror of the world (World, package client/mirror):
+// every event and fresh snapshot is applied to it. From the position that
+// PlayerSync carries, the client detects pickup touches itself (on the
+// outside → inside transition, retried at a low rate while inside, never
+// once per frame) and sends PickupTouch; it answers SetWaypoint and reports
+// map waypoint changes (SetMapWaypoint) with PlayerWaypoint.
+//
 // Config.OnPacket and Config.OnDisconnect run on that loop goroutine, never
 // while the client's lock is held, so they may call the Client's methods;
 // they must not block for long. Every exported method is safe for
@@ -35,6 +42,7 @@ import (
 	"sync"
 	"time"
 
+	"dlmp/client/mirror"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
@@ -103,8 +111,11 @@ type Client struct {
 	lastHeard time.Time
 	rttPing   time.Time
 	rtt       time.Duration
-	expect    uint32 // the event_id the next delivered message should carry
-	landed    uint32 // event_id of the last SpawnPlayer, RespawnPlayer or TeleportPlayer
+	world     *mirror.Mirror // the world as this client sees it
+	touches   []uint32       // scratch
+	expect    uint32         // the event_id the next delivered message should carry
+	landed    uint32         // event_id of the last SpawnPlayer, RespawnPlayer or TeleportPlayer
+	synced    bool           // SetSync was called since the last landing: its position is current
 	stats     Stats
 	err       error
 	reason    uint8
@@ -118,6 +129,7 @@ type Stats struct {
 	BytesIn, BytesOut         int
 	Events                    int // reliable events delivered
 	Lost                      int // event ids skipped in delivery: always 0 unless the lane is broken
+	Touches                   int // PickupTouch events the client detected and sent
 	Invalid                   int // reliable packets dropped by the decoder rules, without an ack
 	Stale                     int // unreliable snapshots not newer than the last
 	Unknown                   int // datagram tails that could not be delimited
@@ -149,6 +161,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	now := time.Now()
 	c.recv = lane.NewReceiver(c.hello.SessionToken, 0)
+	c.world = mirror.New(&c.hello, now)
 	c.expect = 1
 	c.gbn = lane.NewGBNSender(lane.GBNConfig{})
 	c.lastSent, c.lastHeard = now, now
@@ -223,6 +236,15 @@ func (c *Client) handshake(ctx context.Context) error {
 	next:
 	}
 	return fmt.Errorf("client: no answer from %s after %d hellos", c.server, HelloTries)
+}
+
+// World runs f with the client's mirror of the world (package
+// client/mirror), under the client's lock: f must not keep m nor call the
+// Client's methods.
+func (c *Client) World(f func(m *mirror.Mirror)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f(c.world)
 }
 
 // Hello is the ServerHello the connection started with.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"dlmp/client/mirror"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
@@ -156,14 +157,19 @@ func (c *Client) deliver(msg []byte) {
 	switch p.ID() {
 	case wire.IDSpawnPlayer, wire.IDRespawnPlayer, wire.IDTeleportPlayer:
 		c.landed = binary.LittleEndian.Uint32(msg[1:5]) // PlayerSync.landed from now on
+		c.synced = false                                // the app's position predates the landing
 	}
-	c.pending = append(c.pending, clonePacket(p))
+	q := clonePacket(p)
+	c.world.Apply(q, c.lastHeard)
+	c.pending = append(c.pending, q)
 }
 
-// keep queues a copy of an unreliable packet for OnPacket.
+// keep applies an unreliable snapshot to the mirror and queues a copy for
+// OnPacket.
 func (c *Client) keep(pkt []byte) {
 	p := wire.New(pkt[0])
 	p.Parse(append([]byte(nil), pkt...))
+	c.world.Apply(p, c.lastHeard)
 	c.pending = append(c.pending, p)
 }
 
@@ -251,7 +257,28 @@ func (c *Client) tickLocked(now time.Time) {
 	if len(d) > 0 {
 		c.send(d, now)
 	}
+	c.worldEvents(now)
 	c.gbn.Poll(now, func(dg []byte) { c.send(dg, now) })
+}
+
+// worldEvents advances the mirror and queues the events it calls for:
+// pickup touches at the synced position, waypoint reports.
+func (c *Client) worldEvents(now time.Time) {
+	c.world.Advance(now)
+	if c.hasSync && c.synced && c.sync.State >= wire.StateOnFoot && c.sync.State < wire.StateDead {
+		pos := mirror.Vec3{X: float64(c.sync.X), Y: float64(c.sync.Y), Z: float64(c.sync.Z)}
+		c.world.SetLocalPose(pos, float64(c.sync.Heading))
+		c.touches = c.world.Touches(c.touches[:0], pos, now)
+		for _, id := range c.touches {
+			if c.gbn.Push((&wire.PickupTouch{Token: c.hello.SessionToken, PickupID: id}).Append(nil)) == nil {
+				c.stats.Touches++
+			}
+		}
+	}
+	if wp, ok := c.world.WaypointReport(); ok {
+		wp.Token = c.hello.SessionToken
+		c.gbn.Push(wp.Append(nil))
+	}
 }
 
 // send queues one datagram for writing after the lock is released.

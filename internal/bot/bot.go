@@ -132,7 +132,6 @@ type result struct {
 	disconnect string // reason name if the server ended it during the run
 	stats      client.Stats
 	rtts       []time.Duration
-	touches    int
 	chats      int
 	waypoints  int
 }
@@ -157,7 +156,7 @@ func summarize(rs []result, d time.Duration) Summary {
 		s.BytesOut += st.BytesOut
 		s.DatagramsIn += st.DatagramsIn
 		s.DatagramsOut += st.DatagramsOut
-		s.Touches += r.touches
+		s.Touches += st.Touches
 		s.Chats += r.chats
 		s.Waypoints += r.waypoints
 		rtts = append(rtts, r.rtts...)

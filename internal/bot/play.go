@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"dlmp/client"
+	"dlmp/client/mirror"
 	"dlmp/internal/wire"
 )
 
@@ -21,24 +22,19 @@ type bot struct {
 	behaviours []string
 	c          *client.Client
 
-	mu          sync.Mutex // guards the state the SDK's callbacks write
-	spawned     bool
-	dead        bool
-	x, y, z     float32
-	heading     float32
-	pickups     map[uint32][3]float32
-	checkpoints map[uint32][3]float32
-	touched     map[uint32]time.Time
-	res         result
+	mu      sync.Mutex // guards res
+	landed  uint32     // the landing the bot's position follows
+	x, y, z float32
+	heading float32
+	res     result
 }
 
 func (b *bot) has(behaviour string) bool { return slices.Contains(b.behaviours, behaviour) }
 
 // run connects, plays for the duration, and closes.
 func (b *bot) run(ctx context.Context) result {
-	b.pickups, b.checkpoints, b.touched = map[uint32][3]float32{}, map[uint32][3]float32{}, map[uint32]time.Time{}
 	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	c, err := client.Dial(dctx, client.Config{Server: b.cfg.Server, SyncRate: b.cfg.Rate, OnPacket: b.onPacket, Log: b.cfg.Log})
+	c, err := client.Dial(dctx, client.Config{Server: b.cfg.Server, SyncRate: b.cfg.Rate, Log: b.cfg.Log})
 	cancel()
 	if err != nil {
 		b.cfg.Log.Debug("bot: connect failed", "err", err)
@@ -79,63 +75,48 @@ func (b *bot) run(ctx context.Context) result {
 	return res
 }
 
-// onPacket runs on the SDK's loop goroutine.
-func (b *bot) onPacket(p wire.Packet) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	switch x := p.(type) {
-	case *wire.SpawnPlayer:
-		b.spawned, b.dead = true, false
-		b.x, b.y, b.z, b.heading = x.X, x.Y, x.Z, x.Heading
-	case *wire.RespawnPlayer:
-		b.spawned, b.dead = true, false
-		b.x, b.y, b.z, b.heading = x.X, x.Y, x.Z, x.Heading
-	case *wire.TeleportPlayer:
-		b.x, b.y, b.z, b.heading = x.X, x.Y, x.Z, x.Heading
-	case *wire.PickupSync:
-		if x.Active == 1 {
-			b.pickups[x.PickupID] = [3]float32{x.X, x.Y, x.Z}
-		} else {
-			delete(b.pickups, x.PickupID)
-		}
-	case *wire.Checkpoint:
-		if x.Active == 1 {
-			b.checkpoints[x.CheckpointID] = [3]float32{x.X, x.Y, x.Z}
-		} else {
-			delete(b.checkpoints, x.CheckpointID)
-		}
-	}
-}
-
 // runSpeed is how fast a bot moves, m/s.
 const runSpeed = 6
 
-// move advances the bot by dt seconds towards its goal and syncs.
+// move advances the bot by dt seconds towards its goal and syncs. The bot
+// sees the world through the SDK's mirror; the SDK detects the pickup
+// touches at the synced position and sends them.
 func (b *bot) move(dt float32) {
-	b.mu.Lock()
-	if !b.spawned {
-		b.mu.Unlock()
+	var loc mirror.Local
+	var goals [][3]float32
+	b.c.World(func(m *mirror.Mirror) {
+		loc = m.Local()
+		if b.has(Race) {
+			for _, cp := range m.Checkpoints() {
+				goals = append(goals, [3]float32{float32(cp.Pos.X), float32(cp.Pos.Y), float32(cp.Pos.Z)})
+			}
+		}
+		if len(goals) == 0 && b.has(Pickups) {
+			for _, p := range m.Pickups() {
+				pos := p.Pos()
+				goals = append(goals, [3]float32{float32(pos.X), float32(pos.Y), float32(pos.Z)})
+			}
+		}
+	})
+	if !loc.Spawned {
 		b.c.SetSync(wire.PlayerSync{State: 0, Health: 100})
 		return
 	}
-	goal, id, isPickup, ok := b.goal()
-	if ok {
+	if loc.Landed != b.landed { // spawned, respawned or teleported: start from there
+		b.landed = loc.Landed
+		b.x, b.y, b.z, b.heading = float32(loc.Pos.X), float32(loc.Pos.Y), float32(loc.Pos.Z), float32(loc.Heading)
+	}
+	if goal, ok := b.nearest(goals); ok {
 		dx, dy := goal[0]-b.x, goal[1]-b.y
 		d := float32(math.Hypot(float64(dx), float64(dy)))
-		if d < 1 {
-			b.x, b.y, b.z = goal[0], goal[1], goal[2]
-			if isPickup && time.Since(b.touched[id]) > time.Second {
-				b.touched[id] = time.Now()
-				b.res.touches++
-				b.mu.Unlock()
-				b.c.Touch(id)
-				b.mu.Lock()
-			}
-		} else {
-			step := min(d, runSpeed*dt)
+		step := min(d, runSpeed*dt)
+		if d > 0 {
 			b.x += dx / d * step
 			b.y += dy / d * step
 			b.heading = float32(math.Mod(math.Atan2(float64(dx), float64(dy))*180/math.Pi+360, 360))
+		}
+		if d < 1 {
+			b.z = goal[2]
 		}
 	} else if b.has(Wander) {
 		if b.rng.IntN(40) == 0 {
@@ -145,32 +126,18 @@ func (b *bot) move(dt float32) {
 		b.x = clamp(b.x+float32(math.Sin(rad))*runSpeed*dt, 5900)
 		b.y = clamp(b.y+float32(math.Cos(rad))*runSpeed*dt, 5900)
 	}
-	s := wire.PlayerSync{State: 1, X: b.x, Y: b.y, Z: b.z, Heading: b.heading, Health: 100}
-	if b.dead {
-		s.State = 4
-	}
-	b.mu.Unlock()
-	b.c.SetSync(s)
+	b.c.SetSync(wire.PlayerSync{State: 1, X: b.x, Y: b.y, Z: b.z, Heading: b.heading, Health: 100})
 }
 
-// goal picks where to go: a checkpoint when racing, else a pickup.
-func (b *bot) goal() (pos [3]float32, id uint32, pickup, ok bool) {
-	best := float32(math.MaxFloat32)
-	consider := func(m map[uint32][3]float32, isPickup bool) {
-		for k, p := range m {
-			d := (p[0]-b.x)*(p[0]-b.x) + (p[1]-b.y)*(p[1]-b.y)
-			if d < best || d == best && k < id {
-				best, pos, id, pickup, ok = d, p, k, isPickup, true
-			}
+// nearest picks the closest goal on the ground plane.
+func (b *bot) nearest(goals [][3]float32) (best [3]float32, ok bool) {
+	bd := float32(math.MaxFloat32)
+	for _, g := range goals {
+		if d := (g[0]-b.x)*(g[0]-b.x) + (g[1]-b.y)*(g[1]-b.y); d < bd {
+			bd, best, ok = d, g, true
 		}
 	}
-	if b.has(Race) {
-		consider(b.checkpoints, false)
-	}
-	if !ok && b.has(Pickups) {
-		consider(b.pickups, true)
-	}
-	return
+	return best, ok
 }
 
 func clamp(v, lim float32) float32 { return max(-lim, min(lim, v)) }
