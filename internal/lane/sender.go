@@ -101,13 +101,15 @@ type Sender struct {
 	base      uint32 // oldest unacknowledged event_id (next when none)
 	next      uint32 // next event_id to assign
 	highAcked uint32 // highest event_id acknowledged
+	horizon   uint32 // highest event_id an ack could have shown: ack+65
 
-	rtt     rtt
-	dgram   []byte   // the datagram being packed, reused
-	suffix  []uint16 // scratch of OnAck, reused
-	lastNow time.Time
-	dead    error
-	stats   SenderStats
+	rtt        rtt
+	dgram      []byte   // the datagram being packed, reused
+	suffix     []uint16 // scratch of OnAck, reused
+	lastNow    time.Time
+	progressAt time.Time // the last ack that acknowledged something new
+	dead       error
+	stats      SenderStats
 }
 
 // NewSender returns a Sender with event_ids starting at 1.
@@ -118,13 +120,14 @@ func NewSender(cfg SenderConfig) *Sender {
 		n <<= 1
 	}
 	s := &Sender{
-		cfg:    cfg,
-		mask:   uint32(n - 1),
-		flight: make([]*slot, n),
-		base:   1,
-		next:   1,
-		dgram:  make([]byte, 0, cfg.Budget),
-		suffix: make([]uint16, cfg.Window+1),
+		cfg:     cfg,
+		mask:    uint32(n - 1),
+		flight:  make([]*slot, n),
+		base:    1,
+		next:    1,
+		horizon: 65,
+		dgram:   make([]byte, 0, cfg.Budget),
+		suffix:  make([]uint16, cfg.Window+1),
 	}
 	s.rtt.init(cfg.InitialRTT, cfg.MaxAckDelay)
 	return s
@@ -306,6 +309,16 @@ func (s *Sender) NextTimeout() time.Time {
 // expired timers), then queued messages within the window, packed in
 // event_id order into as few datagrams of at most Budget bytes as they fit.
 // emit must not keep the datagram: its buffer is reused.
+//
+// A timer that expires on an event beyond the horizon of the acks (the
+// newest cumulative ack + 65, the last id its bitfield can show) is
+// re-armed instead: the bitfield cannot say whether it arrived, and the
+// retransmissions below it move the horizon within a round trip.
+//
+// The link is dead when an event's timer expires after MaxTries
+// transmissions and no ack has acknowledged anything since its last one: a
+// link that still acknowledges other events is lossy, not dead, and keeps
+// retrying (the full queue bounds how long a stuck event can hold it).
 func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	if s.dead != nil {
 		return
@@ -320,8 +333,13 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 		switch {
 		case sl.due:
 			s.stats.FastRetransmits++
+		case !now.Before(sl.deadline) && id-s.horizon < 1<<31 && id != s.horizon:
+			// Beyond what an ack can show (ack+65): it may well have
+			// arrived. Wait for the acks of the retransmissions below it.
+			sl.deadline = now.Add(s.rtt.backoff(sl.tries))
+			continue
 		case !now.Before(sl.deadline):
-			if sl.tries >= s.cfg.MaxTries {
+			if sl.tries >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
 				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
 					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
 				return
@@ -398,6 +416,9 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		s.stats.BadAcks++
 		return
 	}
+	if h := a.Ack + 65; h-s.horizon < 1<<31 {
+		s.horizon = h
+	}
 	newly := false
 	var sampled *slot
 	mark := func(id uint32) {
@@ -421,6 +442,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 	if !newly {
 		return
 	}
+	s.progressAt = now
 	if sampled != nil && sampled.tries == 1 {
 		s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
 	}
