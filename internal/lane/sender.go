@@ -54,7 +54,7 @@ type SenderStats struct {
 	Events          int // event_ids assigned (fragments count one each)
 	Sends           int // event transmissions, first ones and retransmissions
 	Retransmits     int // transmissions after the first
-	FastRetransmits int // retransmissions triggered by three later acks
+	FastRetransmits int // retransmissions triggered by acks: three later ids, or a late hole
 	Timeouts        int // retransmissions triggered by the timer
 	Datagrams       int // datagrams emitted
 	Bytes           int // datagram bytes emitted
@@ -401,9 +401,10 @@ func (s *Sender) flush(emit func([]byte)) {
 // OnAck processes a ClientAck whose token the session checked. An ack of an
 // event_id never sent is dropped and counted (BadAcks). Acknowledged events
 // free their slots; the highest event_id acknowledged gives an RTT sample
-// when it was sent once (Karn); an unacknowledged event with three later
-// events acknowledged since its last transmission is retransmitted at the
-// next Poll.
+// when it was sent once (Karn). An unacknowledged event is retransmitted at
+// the next Poll when three later events are acknowledged since its last
+// transmission (fast retransmit), or when the ack shows it missing more
+// than 9/8 of the RTT after it was sent.
 func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 	if s.dead != nil {
 		return
@@ -439,18 +440,33 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 			mark(id)
 		}
 	}
-	if !newly {
-		return
+	if newly {
+		s.progressAt = now
+		if sampled != nil && sampled.tries == 1 {
+			s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
+		}
+		s.markFast()
 	}
-	s.progressAt = now
-	if sampled != nil && sampled.tries == 1 {
-		s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
-	}
-	s.markFast()
+	s.markLate(a.Ack, now)
 	for s.base != s.next && s.flight[s.base&s.mask].acked {
 		s.release(s.flight[s.base&s.mask])
 		s.flight[s.base&s.mask] = nil
 		s.base++
+	}
+}
+
+// markLate flags for retransmission every unacknowledged event that the
+// ack shows missing (up to ack+65, the last id its bitfield covers) and
+// that was last sent more than the loss delay ago: had it arrived, the ack
+// would say so (the time threshold of RFC 9002 §6.1.2, applied to the
+// holes the bitfield reports).
+func (s *Sender) markLate(ack uint32, now time.Time) {
+	end := min(uint64(ack)+66, uint64(s.next))
+	delay := s.rtt.lossDelay()
+	for id := s.base; uint64(id) < end; id++ {
+		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && now.Sub(sl.sentAt) >= delay {
+			sl.due = true
+		}
 	}
 }
 
