@@ -294,7 +294,7 @@ func TestSenderWindow(t *testing.T) {
 	if got := ids(t, poll(s, t0.Add(ms(10))), 9); len(got) != 0 {
 		t.Fatalf("window full at base 1: sent %v", got)
 	}
-	s.OnAck(ackOf(3), t0.Add(ms(20)))
+	s.OnAck(ackOf(4), t0.Add(ms(20)))
 	if got, want := ids(t, poll(s, t0.Add(ms(20))), 9), []uint32{5, 6}; !equalIDs(got, want) {
 		t.Fatalf("after the base moved: sent %v, want %v", got, want)
 	}
@@ -320,5 +320,35 @@ func TestSenderSteadyStateAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, cycle); n != 0 {
 		t.Errorf("steady state allocates %v times per 10 messages, want 0", n)
+	}
+}
+
+func TestSenderLateHole(t *testing.T) {
+	s := NewSender(SenderConfig{InitialRTT: ms(100)})
+	for i := range 3 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0)
+	// 1 acked after 100 ms: SRTT 100 ms, loss delay 112.5 ms. 2 and 3 are
+	// holes the ack shows, but not late yet.
+	s.OnAck(ackOf(1), t0.Add(ms(100)))
+	if got := ids(t, poll(s, t0.Add(ms(100))), 9); len(got) != 0 {
+		t.Fatalf("holes not yet late: retransmitted %v", got)
+	}
+	// The same ack 13 ms later: both are late.
+	s.OnAck(ackOf(1), t0.Add(ms(113)))
+	if got, want := ids(t, poll(s, t0.Add(ms(113))), 9), []uint32{2, 3}; !equalIDs(got, want) {
+		t.Fatalf("late holes: retransmitted %v, want %v", got, want)
+	}
+	// An event beyond what the bitfield shows (ack+65) is not declared
+	// lost by an ack.
+	s = NewSender(SenderConfig{})
+	for i := range 70 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0)
+	s.OnAck(ackOf(0), t0.Add(ms(300)))
+	if got := ids(t, poll(s, t0.Add(ms(300))), 9); len(got) != 65 || got[64] != 65 {
+		t.Fatalf("ack 0 after 300 ms: retransmitted %d events ending %v, want 1..65", len(got), got[len(got)-1:])
 	}
 }
