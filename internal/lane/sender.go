@@ -74,6 +74,7 @@ type slot struct {
 	sentAt   time.Time // latest transmission
 	deadline time.Time // retransmission timer
 	sentHigh uint32    // highest id sent when this was last transmitted
+	dg       uint64    // the datagram of its latest transmission
 	acked    bool
 	due      bool // fast retransmit at the next Poll
 }
@@ -104,6 +105,7 @@ type Sender struct {
 	horizon   uint32 // highest event_id an ack could have shown: ack+65
 
 	rtt        rtt
+	dgSeq      uint64   // number of the datagram being packed
 	dgram      []byte   // the datagram being packed, reused
 	suffix     []uint16 // scratch of OnAck, reused
 	lastNow    time.Time
@@ -378,6 +380,7 @@ func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
 		s.flush(emit)
 	}
 	s.dgram = append(s.dgram, sl.buf...)
+	sl.dg = s.dgSeq
 	sl.tries++
 	if sl.tries == 1 {
 		sl.firstAt = now
@@ -396,6 +399,7 @@ func (s *Sender) flush(emit func([]byte)) {
 	s.stats.Bytes += len(s.dgram)
 	emit(s.dgram)
 	s.dgram = s.dgram[:0]
+	s.dgSeq++
 }
 
 // OnAck processes a ClientAck whose token the session checked. An ack of an
@@ -448,6 +452,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		s.markFast()
 	}
 	s.markLate(a.Ack, now)
+	s.markShared()
 	for s.base != s.next && s.flight[s.base&s.mask].acked {
 		s.release(s.flight[s.base&s.mask])
 		s.flight[s.base&s.mask] = nil
@@ -465,6 +470,24 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 	delay := s.rtt.lossDelay()
 	for id := s.base; uint64(id) < end; id++ {
 		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && now.Sub(sl.sentAt) >= delay {
+			sl.due = true
+		}
+	}
+}
+
+// markShared extends the retransmissions to their datagrams: an event
+// sent in the same datagram as one declared lost was lost with it, even
+// beyond what the bitfield shows (two lost datagrams of a burst hide the
+// second one's tail from the ack).
+func (s *Sender) markShared() {
+	lost, any := uint64(0), false
+	for id := s.base; id != s.next; id++ {
+		sl := s.flight[id&s.mask]
+		switch {
+		case sl.acked:
+		case sl.due:
+			lost, any = sl.dg, true
+		case any && sl.dg == lost:
 			sl.due = true
 		}
 	}

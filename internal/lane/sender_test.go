@@ -341,14 +341,29 @@ func TestSenderLateHole(t *testing.T) {
 		t.Fatalf("late holes: retransmitted %v, want %v", got, want)
 	}
 	// An event beyond what the bitfield shows (ack+65) is not declared
-	// lost by an ack.
+	// lost by an ack, unless it shared a datagram with a lost one.
+	s = NewSender(SenderConfig{})
+	for i := range 65 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0)
+	for i := range 5 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0.Add(ms(1))) // 66..70: another datagram, datagram 2
+	s.OnAck(ackOf(0), t0.Add(ms(300)))
+	got := ids(t, poll(s, t0.Add(ms(300))), 9)
+	if len(got) != 65 || got[0] != 1 || got[64] != 65 {
+		t.Fatalf("ack 0 after 300 ms: retransmitted %v, want 1..65", got)
+	}
+	// 70 events of 9 bytes fit one datagram: 66..70 were lost with 1..65.
 	s = NewSender(SenderConfig{})
 	for i := range 70 {
 		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
 	}
 	poll(s, t0)
 	s.OnAck(ackOf(0), t0.Add(ms(300)))
-	if got := ids(t, poll(s, t0.Add(ms(300))), 9); len(got) != 65 || got[64] != 65 {
-		t.Fatalf("ack 0 after 300 ms: retransmitted %d events ending %v, want 1..65", len(got), got[len(got)-1:])
+	if got := ids(t, poll(s, t0.Add(ms(300))), 9); len(got) != 70 {
+		t.Fatalf("ack 0 after 300 ms, one datagram of 70: retransmitted %d, want all 70", len(got))
 	}
 }
