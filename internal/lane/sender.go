@@ -449,15 +449,15 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		if sampled != nil && sampled.tries == 1 {
 			s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
 		}
+		for s.base != s.next && s.flight[s.base&s.mask].acked {
+			s.release(s.flight[s.base&s.mask])
+			s.flight[s.base&s.mask] = nil
+			s.base++
+		}
 		s.markFast()
 	}
 	s.markLate(a.Ack, now)
 	s.markShared()
-	for s.base != s.next && s.flight[s.base&s.mask].acked {
-		s.release(s.flight[s.base&s.mask])
-		s.flight[s.base&s.mask] = nil
-		s.base++
-	}
 }
 
 // markLate flags for retransmission every unacknowledged event that the
