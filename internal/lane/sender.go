@@ -135,7 +135,8 @@ func NewSender(cfg SenderConfig) *Sender {
 }
 
 // Free returns the free slots of the send queue. A message of up to
-// Budget bytes takes one; a larger one takes one per Fragment.
+// Budget bytes takes one; a larger one takes one per Fragment. A slot frees
+// when its event and every event below it are acknowledged.
 func (s *Sender) Free() int { return s.cfg.Capacity - s.used }
 
 // Dead returns why the link is dead, or nil while it lives.

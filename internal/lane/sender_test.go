@@ -367,3 +367,32 @@ func TestSenderLateHole(t *testing.T) {
 		t.Fatalf("ack 0 after 300 ms, one datagram of 70: retransmitted %d, want all 70", len(got))
 	}
 }
+
+// TestSenderLossyIsNotDead: an event past MaxTries does not kill a link
+// that keeps acknowledging other events; once the acks stop, it does.
+func TestSenderLossyIsNotDead(t *testing.T) {
+	s := NewSender(SenderConfig{MaxTries: 3})
+	_ = s.Push(message(0x21, 9, 0), Critical)
+	now := t0
+	poll(s, now)
+	var seen []uint32
+	for round := range 30 {
+		_ = s.Push(message(0x21, 9, uint32(round+1)), Critical)
+		now = now.Add(ms(1000))
+		poll(s, now)
+		seen = append(seen, uint32(round+2))
+		// Acknowledge everything but event 1, as long as the bitfield
+		// reaches (ids 2..31 sit in bits 0..29 of ack 0).
+		s.OnAck(ackOf(0, seen...), now.Add(ms(10)))
+		if err := s.Dead(); err != nil {
+			t.Fatalf("round %d: dead while acks progress: %v", round, err)
+		}
+	}
+	for i := 0; i < 20 && s.Dead() == nil; i++ {
+		now = now.Add(ms(5000))
+		poll(s, now)
+	}
+	if !errors.Is(s.Dead(), ErrDead) {
+		t.Fatalf("Dead() = %v once acks stopped, want ErrDead", s.Dead())
+	}
+}
