@@ -17,6 +17,8 @@ import (
 // [0x66][u32 event_id][u32 seq][pattern] that the lane fragments. Client →
 // Server: 17-byte events [0x13][u64 token][u32 event_id][u32 seq].
 const (
+	resyncID  = 0x23 // droppable: [0x23][u32 event_id][u32 resync seq][2 filler]
+	resyncLen = 11
 	smallID   = 0x21
 	bigID     = 0x66
 	smallLen  = 16
@@ -81,8 +83,20 @@ func TestPropertyLanes(t *testing.T) {
 	cev := make([]byte, clientLen)
 	out := make([]byte, 0, wire.MaxDatagram)
 
+	// Droppable resyncs: pushed every 20 ticks, superseded while queued.
+	// Delivered ones must come in increasing order, and the last one
+	// accepted must arrive (nothing supersedes it).
+	var resyncPushed, resyncLastAccepted, resyncLastSeen uint32
+	resync := make([]byte, resyncLen)
 	deliverDown := func(m []byte) {
 		seq := binary.LittleEndian.Uint32(m[5:9])
+		if m[0] == resyncID {
+			if seq <= resyncLastSeen {
+				t.Fatalf("resync %d delivered after %d", seq, resyncLastSeen)
+			}
+			resyncLastSeen = seq
+			return
+		}
 		if m[0] == bigID {
 			for i := 9; i < len(m); i++ {
 				if m[i] != pattern(seq, i) {
@@ -94,7 +108,7 @@ func TestPropertyLanes(t *testing.T) {
 	}
 	now := time.Unix(0, 0)
 	var heapMid uint64
-	for steps := 0; client.expected < total || server.expected < total; steps++ {
+	for steps := 0; client.expected < total || server.expected < total || resyncLastSeen != resyncLastAccepted; steps++ {
 		if steps > 5_000_000 {
 			t.Fatalf("no end after %d ticks: %d and %d delivered", steps, client.expected, server.expected)
 		}
@@ -129,6 +143,16 @@ func TestPropertyLanes(t *testing.T) {
 				mustPush(t, snd.Push(small, lane.Critical))
 			}
 			pushedDown++
+		}
+		if steps%20 == 0 && pushedDown < total {
+			resyncPushed++
+			resync[0] = resyncID
+			binary.LittleEndian.PutUint32(resync[5:], resyncPushed)
+			dropped := snd.Stats().Dropped
+			mustPush(t, snd.Push(resync, lane.Droppable))
+			if snd.Stats().Dropped == dropped {
+				resyncLastAccepted = resyncPushed
+			}
 		}
 		sent := false
 		snd.Poll(now, func(d []byte) {
@@ -189,6 +213,8 @@ func TestPropertyLanes(t *testing.T) {
 					}
 				case smallID:
 					n = smallLen
+				case resyncID:
+					n = resyncLen
 				default:
 					t.Fatalf("unexpected packet 0x%02X", d[0])
 				}
@@ -223,12 +249,19 @@ func TestPropertyLanes(t *testing.T) {
 				snd.Slots(), rcv.Held(), down.InFlight(), up.InFlight())
 		}
 	}
+	if resyncLastSeen != resyncLastAccepted {
+		t.Errorf("last resync delivered %d, last accepted %d", resyncLastSeen, resyncLastAccepted)
+	}
+	if ss := snd.Stats(); ss.Superseded == 0 {
+		t.Errorf("no resync was ever superseded: the droppable path was not exercised")
+	}
 	if grow := int64(heapInUse()) - int64(heapMid); grow > 8<<20 {
 		t.Errorf("heap grew %d bytes between 10 %% and 100 %% of the events", grow)
 	}
 	ss, rs, gs, gr := snd.Stats(), rcv.Stats(), gbs.Stats(), gbr.Stats()
-	t.Logf("S→C: %d events, %d sends (%.3f per event), %d fast, %d timeouts, %d duplicates seen",
-		ss.Events, ss.Sends, float64(ss.Sends)/float64(ss.Events), ss.FastRetransmits, ss.Timeouts, rs.Duplicates)
+	t.Logf("S→C: %d events, %d sends (%.3f per event), %d fast, %d timeouts, %d duplicates seen; resyncs %d pushed, %d superseded, %d dropped",
+		ss.Events, ss.Sends, float64(ss.Sends)/float64(ss.Events), ss.FastRetransmits, ss.Timeouts, rs.Duplicates,
+		resyncPushed, ss.Superseded, ss.Dropped)
 	t.Logf("C→S: %d events, %d sends, %d timeouts; server saw %d duplicates, %d from the future",
 		gs.Pushed, gs.Sends, gs.Timeouts, gr.Duplicates, gr.Future)
 	t.Logf("links: down %+v, up %+v, virtual time %v", down.Stats(), up.Stats(), now.Sub(time.Unix(0, 0)))

@@ -21,13 +21,16 @@ const (
 	// untouched: the 32 the world keeps for objects plus the one for
 	// TeleportPlayer. A droppable push that would eat into them is dropped.
 	DroppableReserve = 33
+	// MinBudget is the smallest datagram budget a Sender accepts: room for
+	// a Fragment header and some payload.
+	MinBudget = 64
 )
 
 // SenderConfig configures a [Sender]. The zero value means the defaults.
 type SenderConfig struct {
 	Capacity    int           // send queue slots; DefaultCapacity
 	Window      int           // event_ids in flight; DefaultWindow
-	Budget      int           // datagram payload bytes; wire.MaxDatagram
+	Budget      int           // datagram payload bytes, MinBudget..=wire.MaxDatagram; wire.MaxDatagram
 	InitialRTT  time.Duration // DefaultInitialRTT
 	MaxAckDelay time.Duration // DefaultMaxAckDelay
 	MaxTries    int           // DefaultMaxTries
@@ -36,7 +39,7 @@ type SenderConfig struct {
 func (c *SenderConfig) fill() {
 	c.Capacity = cmpOr(c.Capacity, DefaultCapacity)
 	c.Window = cmpOr(c.Window, DefaultWindow)
-	c.Budget = min(cmpOr(c.Budget, wire.MaxDatagram), wire.MaxDatagram)
+	c.Budget = min(max(cmpOr(c.Budget, wire.MaxDatagram), MinBudget), wire.MaxDatagram)
 	c.MaxTries = cmpOr(c.MaxTries, DefaultMaxTries)
 }
 
