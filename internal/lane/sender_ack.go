@@ -85,14 +85,14 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 // beyond what the bitfield shows (two lost datagrams of a burst hide the
 // second one's tail from the ack).
 func (s *Sender) markShared() {
-	lost, any := uint64(0), false
+	lost, found := uint64(0), false
 	for id := s.base; id != s.next; id++ {
 		sl := s.flight[id&s.mask]
 		switch {
 		case sl.acked:
 		case sl.due:
-			lost, any = sl.dg, true
-		case any && sl.dg == lost:
+			lost, found = sl.dg, true
+		case found && sl.dg == lost:
 			sl.due = true
 		}
 	}

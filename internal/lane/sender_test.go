@@ -396,3 +396,28 @@ func TestSenderLossyIsNotDead(t *testing.T) {
 		t.Fatalf("Dead() = %v once acks stopped, want ErrDead", s.Dead())
 	}
 }
+
+func TestSenderNextTimeout(t *testing.T) {
+	s := NewSender(SenderConfig{Window: 2})
+	if !s.NextTimeout().IsZero() {
+		t.Fatalf("idle: NextTimeout() = %v, want zero", s.NextTimeout())
+	}
+	for i := range 3 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	rto := s.RTO()
+	poll(s, t0) // 1 and 2 sent, 3 waits for the window
+	if got, want := s.NextTimeout(), t0.Add(rto); !got.Equal(want) {
+		t.Errorf("window full: NextTimeout() = +%v, want +%v", got.Sub(t0), rto)
+	}
+	s.OnAck(ackOf(1), t0.Add(ms(10)))
+	if got := s.NextTimeout(); !got.Equal(t0) {
+		t.Errorf("window open with 3 queued: NextTimeout() = +%v, want the last Poll (+0)", got.Sub(t0))
+	}
+	if got, want := ids(t, poll(s, t0.Add(ms(10))), 9), []uint32{3}; !equalIDs(got, want) {
+		t.Errorf("sent %v, want %v", got, want)
+	}
+	if d := poll(s, t0.Add(ms(11))); len(d) != 0 {
+		t.Errorf("nothing due: emitted %d datagrams", len(d))
+	}
+}
