@@ -28,12 +28,12 @@ type Receiver struct {
 	window uint32
 	mask   uint32
 
-	next   uint32   // the event_id to deliver next
-	held   [][]byte // early events by id&mask; nil = absent (buffers kept in spare)
-	spare  [][]byte // buffers of delivered early events, reused
+	next   uint32      // the event_id to deliver next
+	held   [][]byte    // early events by id&mask; nil = absent (buffers kept in spare)
+	heldAt []time.Time // when each held event arrived
+	spare  [][]byte    // buffers of delivered early events, reused
 	nHeld  int
-	highID uint32    // the highest event_id that arrived
-	highAt time.Time // when it arrived
+	cumAt  time.Time // when event next−1 arrived
 	ackDue bool
 
 	reasm   []byte // the fragmented message being reassembled
@@ -51,7 +51,7 @@ func NewReceiver(token uint64, window int) *Receiver {
 	for n < window {
 		n <<= 1
 	}
-	return &Receiver{token: token, window: uint32(window), mask: uint32(n - 1), next: 1, held: make([][]byte, n)}
+	return &Receiver{token: token, window: uint32(window), mask: uint32(n - 1), next: 1, held: make([][]byte, n), heldAt: make([]time.Time, n)}
 }
 
 // Stats returns the counters.
@@ -100,9 +100,6 @@ func (r *Receiver) Offer(pkt []byte, now time.Time, deliver func(msg []byte)) er
 		return nil
 	}
 	r.ackDue = true
-	if r.highID == 0 || id-r.highID < 1<<31 && id != r.highID {
-		r.highID, r.highAt = id, now
-	}
 	if id != r.next {
 		i := id & r.mask
 		if r.held[i] != nil {
@@ -114,9 +111,11 @@ func (r *Receiver) Offer(pkt []byte, now time.Time, deliver func(msg []byte)) er
 			buf, r.spare = r.spare[n-1][:0], r.spare[:n-1]
 		}
 		r.held[i] = append(buf, pkt...)
+		r.heldAt[i] = now
 		r.nHeld++
 		return nil
 	}
+	r.cumAt = now
 	if err := r.process(pkt, deliver); err != nil {
 		return err
 	}
@@ -127,6 +126,7 @@ func (r *Receiver) Offer(pkt []byte, now time.Time, deliver func(msg []byte)) er
 			return nil
 		}
 		r.held[i] = nil
+		r.cumAt = r.heldAt[i]
 		r.nHeld--
 		err := r.process(buf, deliver)
 		r.spare = append(r.spare, buf)
@@ -182,19 +182,24 @@ func (r *Receiver) AckDue() bool { return r.ackDue }
 
 // Ack returns the ClientAck describing what has arrived: ack = every
 // event_id below next, above = the early events held, delay_ms = how long
-// the newest arrival was held (capped at 65535). It clears AckDue; a
-// keepalive sends it even when AckDue is false.
+// the client held the newest arrival this ack shows (the highest bit of
+// above, or ack itself), capped at 65535. The sender takes its RTT sample
+// from that same event: an arrival beyond what the bitfield can show would
+// pair the delay of one event with the send time of another. Ack clears
+// AckDue; a keepalive sends it even when AckDue is false.
 func (r *Receiver) Ack(now time.Time) wire.ClientAck {
 	a := wire.ClientAck{Token: r.token, Ack: r.next - 1}
+	at := r.cumAt
 	if r.nHeld > 0 {
 		for i := uint32(0); i < 64 && i+1 < r.window; i++ {
-			if r.held[(r.next+1+i)&r.mask] != nil {
+			if j := (r.next + 1 + i) & r.mask; r.held[j] != nil {
 				a.Above |= 1 << i
+				at = r.heldAt[j]
 			}
 		}
 	}
-	if r.highID != 0 {
-		a.DelayMs = uint16(min(max(now.Sub(r.highAt), 0)/time.Millisecond, 65535))
+	if !at.IsZero() {
+		a.DelayMs = uint16(min(max(now.Sub(at), 0)/time.Millisecond, 65535))
 	}
 	r.ackDue = false
 	return a

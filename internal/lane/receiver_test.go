@@ -84,10 +84,21 @@ func TestReceiverWindowOverflow(t *testing.T) {
 
 func TestReceiverDelay(t *testing.T) {
 	r := NewReceiver(1, 8)
-	_ = r.Offer(event(2), t0, func([]byte) {})
-	_ = r.Offer(event(1), t0.Add(ms(5)), func([]byte) {}) // older id: not the newest arrival
+	_ = r.Offer(event(3), t0, func([]byte) {})
+	if got := r.Ack(t0.Add(ms(4))).DelayMs; got != 4 {
+		t.Errorf("delay_ms = %d, want 4 (since id 3, the top of above, arrived)", got)
+	}
+	_ = r.Offer(event(1), t0.Add(ms(5)), func([]byte) {})
+	if got := r.Ack(t0.Add(ms(9))).DelayMs; got != 9 {
+		t.Errorf("delay_ms = %d, want 9 (id 3 is still the top)", got)
+	}
+	_ = r.Offer(event(2), t0.Add(ms(10)), func([]byte) {}) // drains 3: ack = 3
 	if got := r.Ack(t0.Add(ms(12))).DelayMs; got != 12 {
-		t.Errorf("delay_ms = %d, want 12 (since id 2 arrived)", got)
+		t.Errorf("delay_ms = %d, want 12 (id 3, now the cumulative ack, arrived at 0)", got)
+	}
+	_ = r.Offer(event(4), t0.Add(ms(20)), func([]byte) {})
+	if got := r.Ack(t0.Add(ms(22))).DelayMs; got != 2 {
+		t.Errorf("delay_ms = %d, want 2 (since id 4 arrived)", got)
 	}
 	if got := r.Ack(t0.Add(ms(100_000))).DelayMs; got != 65535 {
 		t.Errorf("delay_ms = %d, want capped at 65535", got)

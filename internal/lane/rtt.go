@@ -62,3 +62,11 @@ func (r *rtt) backoff(tries int) time.Duration {
 	}
 	return min(d, MaxBackoffRTO)
 }
+
+// lossDelay is how long after its transmission an event that an ack shows
+// missing is declared lost: 9/8 of the larger of SRTT and the latest
+// sample, at least 1 ms (RFC 9002 §6.1.2).
+func (r *rtt) lossDelay() time.Duration {
+	d := max(r.srtt, r.latest)
+	return max(d+d/8, time.Millisecond)
+}

@@ -3,7 +3,6 @@ package lane
 import (
 	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"time"
 
 	"dlmp/internal/wire"
@@ -22,13 +21,16 @@ const (
 	// untouched: the 32 the world keeps for objects plus the one for
 	// TeleportPlayer. A droppable push that would eat into them is dropped.
 	DroppableReserve = 33
+	// MinBudget is the smallest datagram budget a Sender accepts: room for
+	// a Fragment header and some payload.
+	MinBudget = 64
 )
 
 // SenderConfig configures a [Sender]. The zero value means the defaults.
 type SenderConfig struct {
 	Capacity    int           // send queue slots; DefaultCapacity
 	Window      int           // event_ids in flight; DefaultWindow
-	Budget      int           // datagram payload bytes; wire.MaxDatagram
+	Budget      int           // datagram payload bytes, MinBudget..=wire.MaxDatagram; wire.MaxDatagram
 	InitialRTT  time.Duration // DefaultInitialRTT
 	MaxAckDelay time.Duration // DefaultMaxAckDelay
 	MaxTries    int           // DefaultMaxTries
@@ -37,7 +39,7 @@ type SenderConfig struct {
 func (c *SenderConfig) fill() {
 	c.Capacity = cmpOr(c.Capacity, DefaultCapacity)
 	c.Window = cmpOr(c.Window, DefaultWindow)
-	c.Budget = min(cmpOr(c.Budget, wire.MaxDatagram), wire.MaxDatagram)
+	c.Budget = min(max(cmpOr(c.Budget, wire.MaxDatagram), MinBudget), wire.MaxDatagram)
 	c.MaxTries = cmpOr(c.MaxTries, DefaultMaxTries)
 }
 
@@ -54,7 +56,7 @@ type SenderStats struct {
 	Events          int // event_ids assigned (fragments count one each)
 	Sends           int // event transmissions, first ones and retransmissions
 	Retransmits     int // transmissions after the first
-	FastRetransmits int // retransmissions triggered by three later acks
+	FastRetransmits int // retransmissions triggered by acks: three later ids, or a late hole
 	Timeouts        int // retransmissions triggered by the timer
 	Datagrams       int // datagrams emitted
 	Bytes           int // datagram bytes emitted
@@ -74,6 +76,7 @@ type slot struct {
 	sentAt   time.Time // latest transmission
 	deadline time.Time // retransmission timer
 	sentHigh uint32    // highest id sent when this was last transmitted
+	dg       uint64    // the datagram of its latest transmission
 	acked    bool
 	due      bool // fast retransmit at the next Poll
 }
@@ -101,13 +104,16 @@ type Sender struct {
 	base      uint32 // oldest unacknowledged event_id (next when none)
 	next      uint32 // next event_id to assign
 	highAcked uint32 // highest event_id acknowledged
+	horizon   uint32 // highest event_id an ack could have shown: ack+65
 
-	rtt     rtt
-	dgram   []byte   // the datagram being packed, reused
-	suffix  []uint16 // scratch of OnAck, reused
-	lastNow time.Time
-	dead    error
-	stats   SenderStats
+	rtt        rtt
+	dgSeq      uint64   // number of the datagram being packed
+	dgram      []byte   // the datagram being packed, reused
+	suffix     []uint16 // scratch of OnAck, reused
+	lastNow    time.Time
+	progressAt time.Time // the last ack that acknowledged something new
+	dead       error
+	stats      SenderStats
 }
 
 // NewSender returns a Sender with event_ids starting at 1.
@@ -118,20 +124,22 @@ func NewSender(cfg SenderConfig) *Sender {
 		n <<= 1
 	}
 	s := &Sender{
-		cfg:    cfg,
-		mask:   uint32(n - 1),
-		flight: make([]*slot, n),
-		base:   1,
-		next:   1,
-		dgram:  make([]byte, 0, cfg.Budget),
-		suffix: make([]uint16, cfg.Window+1),
+		cfg:     cfg,
+		mask:    uint32(n - 1),
+		flight:  make([]*slot, n),
+		base:    1,
+		next:    1,
+		horizon: 65,
+		dgram:   make([]byte, 0, cfg.Budget),
+		suffix:  make([]uint16, cfg.Window+1),
 	}
 	s.rtt.init(cfg.InitialRTT, cfg.MaxAckDelay)
 	return s
 }
 
 // Free returns the free slots of the send queue. A message of up to
-// Budget bytes takes one; a larger one takes one per Fragment.
+// Budget bytes takes one; a larger one takes one per Fragment. A slot frees
+// when its event and every event below it are acknowledged.
 func (s *Sender) Free() int { return s.cfg.Capacity - s.used }
 
 // Dead returns why the link is dead, or nil while it lives.
@@ -273,188 +281,4 @@ func (s *Sender) enqueue(sl *slot) {
 // sendable reports whether a queued message may take an id now.
 func (s *Sender) sendable() bool {
 	return s.pendHead < len(s.pending) && int(s.next-s.base) < s.cfg.Window
-}
-
-// NextTimeout returns when Poll has something to do: the time of the last
-// Poll when something is ready now, the earliest retransmission deadline
-// otherwise, and the zero time when nothing is in flight or the link is
-// dead.
-func (s *Sender) NextTimeout() time.Time {
-	if s.dead != nil {
-		return time.Time{}
-	}
-	if s.sendable() {
-		return s.lastNow
-	}
-	var t time.Time
-	for id := s.base; id != s.next; id++ {
-		sl := s.flight[id&s.mask]
-		if sl.acked {
-			continue
-		}
-		if sl.due {
-			return s.lastNow
-		}
-		if t.IsZero() || sl.deadline.Before(t) {
-			t = sl.deadline
-		}
-	}
-	return t
-}
-
-// Poll sends what is due at now: retransmissions first (fast ones and
-// expired timers), then queued messages within the window, packed in
-// event_id order into as few datagrams of at most Budget bytes as they fit.
-// emit must not keep the datagram: its buffer is reused.
-func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
-	if s.dead != nil {
-		return
-	}
-	s.lastNow = now
-	s.dgram = s.dgram[:0]
-	for id := s.base; id != s.next; id++ {
-		sl := s.flight[id&s.mask]
-		if sl.acked {
-			continue
-		}
-		switch {
-		case sl.due:
-			s.stats.FastRetransmits++
-		case !now.Before(sl.deadline):
-			if sl.tries >= s.cfg.MaxTries {
-				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
-					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
-				return
-			}
-			s.stats.Timeouts++
-		default:
-			continue
-		}
-		s.transmit(sl, now, emit)
-	}
-	for s.sendable() {
-		sl := s.pending[s.pendHead]
-		s.pending[s.pendHead] = nil
-		s.pendHead++
-		if s.pendHead == len(s.pending) {
-			s.pending, s.pendHead = s.pending[:0], 0
-		}
-		sl.id = s.next
-		s.next++
-		s.stats.Events++
-		binary.LittleEndian.PutUint32(sl.buf[1:5], sl.id)
-		if sl.first {
-			// The inner message's own event_id is its first fragment's.
-			binary.LittleEndian.PutUint32(sl.buf[wire.FragmentHeaderLen+1:], sl.id)
-		}
-		s.flight[sl.id&s.mask] = sl
-		s.transmit(sl, now, emit)
-	}
-	if len(s.dgram) > 0 {
-		s.flush(emit)
-	}
-}
-
-func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
-	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
-		s.flush(emit)
-	}
-	s.dgram = append(s.dgram, sl.buf...)
-	sl.tries++
-	if sl.tries == 1 {
-		sl.firstAt = now
-	} else {
-		s.stats.Retransmits++
-	}
-	s.stats.Sends++
-	sl.sentAt = now
-	sl.deadline = now.Add(s.rtt.backoff(sl.tries))
-	sl.sentHigh = s.next - 1
-	sl.due = false
-}
-
-func (s *Sender) flush(emit func([]byte)) {
-	s.stats.Datagrams++
-	s.stats.Bytes += len(s.dgram)
-	emit(s.dgram)
-	s.dgram = s.dgram[:0]
-}
-
-// OnAck processes a ClientAck whose token the session checked. An ack of an
-// event_id never sent is dropped and counted (BadAcks). Acknowledged events
-// free their slots; the highest event_id acknowledged gives an RTT sample
-// when it was sent once (Karn); an unacknowledged event with three later
-// events acknowledged since its last transmission is retransmitted at the
-// next Poll.
-func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
-	if s.dead != nil {
-		return
-	}
-	top := uint64(a.Ack)
-	if a.Above != 0 {
-		top = uint64(a.Ack) + 1 + uint64(bits.Len64(a.Above))
-	}
-	if top >= uint64(s.next) {
-		s.stats.BadAcks++
-		return
-	}
-	newly := false
-	var sampled *slot
-	mark := func(id uint32) {
-		if sl := s.flight[id&s.mask]; !sl.acked {
-			sl.acked, newly = true, true
-			if uint64(id) == top {
-				sampled = sl
-			}
-			s.highAcked = max(s.highAcked, id)
-		}
-	}
-	for id := s.base; id <= a.Ack && id != s.next; id++ {
-		mark(id)
-	}
-	for above := a.Above; above != 0; above &= above - 1 {
-		id := a.Ack + 2 + uint32(bits.TrailingZeros64(above))
-		if id >= s.base {
-			mark(id)
-		}
-	}
-	if !newly {
-		return
-	}
-	if sampled != nil && sampled.tries == 1 {
-		s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
-	}
-	s.markFast()
-	for s.base != s.next && s.flight[s.base&s.mask].acked {
-		s.release(s.flight[s.base&s.mask])
-		s.flight[s.base&s.mask] = nil
-		s.base++
-	}
-}
-
-// markFast flags for retransmission every unacknowledged event below the
-// highest acknowledged one that has at least three acknowledged events
-// sent after its own last transmission.
-func (s *Sender) markFast() {
-	if s.highAcked < s.base {
-		return
-	}
-	n := int(s.highAcked - s.base + 1)
-	suf := s.suffix[:n+1] // suf[i]: acked ids among base+i..highAcked
-	suf[n] = 0
-	for i := n - 1; i >= 0; i-- {
-		suf[i] = suf[i+1]
-		if s.flight[(s.base+uint32(i))&s.mask].acked {
-			suf[i]++
-		}
-	}
-	for i := 0; i < n-1; i++ {
-		sl := s.flight[(s.base+uint32(i))&s.mask]
-		if sl.acked || sl.due || sl.sentHigh >= s.highAcked {
-			continue
-		}
-		if suf[int(sl.sentHigh-s.base)+1] >= 3 {
-			sl.due = true
-		}
-	}
 }

@@ -294,7 +294,7 @@ func TestSenderWindow(t *testing.T) {
 	if got := ids(t, poll(s, t0.Add(ms(10))), 9); len(got) != 0 {
 		t.Fatalf("window full at base 1: sent %v", got)
 	}
-	s.OnAck(ackOf(3), t0.Add(ms(20)))
+	s.OnAck(ackOf(4), t0.Add(ms(20)))
 	if got, want := ids(t, poll(s, t0.Add(ms(20))), 9), []uint32{5, 6}; !equalIDs(got, want) {
 		t.Fatalf("after the base moved: sent %v, want %v", got, want)
 	}
@@ -320,5 +320,104 @@ func TestSenderSteadyStateAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, cycle); n != 0 {
 		t.Errorf("steady state allocates %v times per 10 messages, want 0", n)
+	}
+}
+
+func TestSenderLateHole(t *testing.T) {
+	s := NewSender(SenderConfig{InitialRTT: ms(100)})
+	for i := range 3 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0)
+	// 1 acked after 100 ms: SRTT 100 ms, loss delay 112.5 ms. 2 and 3 are
+	// holes the ack shows, but not late yet.
+	s.OnAck(ackOf(1), t0.Add(ms(100)))
+	if got := ids(t, poll(s, t0.Add(ms(100))), 9); len(got) != 0 {
+		t.Fatalf("holes not yet late: retransmitted %v", got)
+	}
+	// The same ack 13 ms later: both are late.
+	s.OnAck(ackOf(1), t0.Add(ms(113)))
+	if got, want := ids(t, poll(s, t0.Add(ms(113))), 9), []uint32{2, 3}; !equalIDs(got, want) {
+		t.Fatalf("late holes: retransmitted %v, want %v", got, want)
+	}
+	// An event beyond what the bitfield shows (ack+65) is not declared
+	// lost by an ack, unless it shared a datagram with a lost one.
+	s = NewSender(SenderConfig{})
+	for i := range 65 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0)
+	for i := range 5 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0.Add(ms(1))) // 66..70: another datagram, datagram 2
+	s.OnAck(ackOf(0), t0.Add(ms(300)))
+	got := ids(t, poll(s, t0.Add(ms(300))), 9)
+	if len(got) != 65 || got[0] != 1 || got[64] != 65 {
+		t.Fatalf("ack 0 after 300 ms: retransmitted %v, want 1..65", got)
+	}
+	// 70 events of 9 bytes fit one datagram: 66..70 were lost with 1..65.
+	s = NewSender(SenderConfig{})
+	for i := range 70 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	poll(s, t0)
+	s.OnAck(ackOf(0), t0.Add(ms(300)))
+	if got := ids(t, poll(s, t0.Add(ms(300))), 9); len(got) != 70 {
+		t.Fatalf("ack 0 after 300 ms, one datagram of 70: retransmitted %d, want all 70", len(got))
+	}
+}
+
+// TestSenderLossyIsNotDead: an event past MaxTries does not kill a link
+// that keeps acknowledging other events; once the acks stop, it does.
+func TestSenderLossyIsNotDead(t *testing.T) {
+	s := NewSender(SenderConfig{MaxTries: 3})
+	_ = s.Push(message(0x21, 9, 0), Critical)
+	now := t0
+	poll(s, now)
+	var seen []uint32
+	for round := range 30 {
+		_ = s.Push(message(0x21, 9, uint32(round+1)), Critical)
+		now = now.Add(ms(1000))
+		poll(s, now)
+		seen = append(seen, uint32(round+2))
+		// Acknowledge everything but event 1, as long as the bitfield
+		// reaches (ids 2..31 sit in bits 0..29 of ack 0).
+		s.OnAck(ackOf(0, seen...), now.Add(ms(10)))
+		if err := s.Dead(); err != nil {
+			t.Fatalf("round %d: dead while acks progress: %v", round, err)
+		}
+	}
+	for i := 0; i < 20 && s.Dead() == nil; i++ {
+		now = now.Add(ms(5000))
+		poll(s, now)
+	}
+	if !errors.Is(s.Dead(), ErrDead) {
+		t.Fatalf("Dead() = %v once acks stopped, want ErrDead", s.Dead())
+	}
+}
+
+func TestSenderNextTimeout(t *testing.T) {
+	s := NewSender(SenderConfig{Window: 2})
+	if !s.NextTimeout().IsZero() {
+		t.Fatalf("idle: NextTimeout() = %v, want zero", s.NextTimeout())
+	}
+	for i := range 3 {
+		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
+	}
+	rto := s.RTO()
+	poll(s, t0) // 1 and 2 sent, 3 waits for the window
+	if got, want := s.NextTimeout(), t0.Add(rto); !got.Equal(want) {
+		t.Errorf("window full: NextTimeout() = +%v, want +%v", got.Sub(t0), rto)
+	}
+	s.OnAck(ackOf(1), t0.Add(ms(10)))
+	if got := s.NextTimeout(); !got.Equal(t0) {
+		t.Errorf("window open with 3 queued: NextTimeout() = +%v, want the last Poll (+0)", got.Sub(t0))
+	}
+	if got, want := ids(t, poll(s, t0.Add(ms(10))), 9), []uint32{3}; !equalIDs(got, want) {
+		t.Errorf("sent %v, want %v", got, want)
+	}
+	if d := poll(s, t0.Add(ms(11))); len(d) != 0 {
+		t.Errorf("nothing due: emitted %d datagrams", len(d))
 	}
 }

@@ -1,0 +1,126 @@
+package lane
+
+import (
+	"math/bits"
+	"time"
+
+	"dlmp/internal/wire"
+)
+
+// OnAck processes a ClientAck whose token the session checked. An ack of an
+// event_id never sent is dropped and counted (BadAcks). Acknowledged events
+// free their slots; the highest event_id acknowledged gives an RTT sample
+// when it was sent once (Karn). An unacknowledged event is retransmitted at
+// the next Poll when three later events are acknowledged since its last
+// transmission (fast retransmit), or when the ack shows it missing more
+// than 9/8 of the RTT after it was sent.
+func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
+	if s.dead != nil {
+		return
+	}
+	top := uint64(a.Ack)
+	if a.Above != 0 {
+		top = uint64(a.Ack) + 1 + uint64(bits.Len64(a.Above))
+	}
+	if top >= uint64(s.next) {
+		s.stats.BadAcks++
+		return
+	}
+	if h := a.Ack + 65; h-s.horizon < 1<<31 {
+		s.horizon = h
+	}
+	newly := false
+	var sampled *slot
+	mark := func(id uint32) {
+		if sl := s.flight[id&s.mask]; !sl.acked {
+			sl.acked, newly = true, true
+			if uint64(id) == top {
+				sampled = sl
+			}
+			s.highAcked = max(s.highAcked, id)
+		}
+	}
+	for id := s.base; id <= a.Ack && id != s.next; id++ {
+		mark(id)
+	}
+	for above := a.Above; above != 0; above &= above - 1 {
+		id := a.Ack + 2 + uint32(bits.TrailingZeros64(above))
+		if id >= s.base {
+			mark(id)
+		}
+	}
+	if newly {
+		s.progressAt = now
+		if sampled != nil && sampled.tries == 1 {
+			s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
+		}
+		for s.base != s.next && s.flight[s.base&s.mask].acked {
+			s.release(s.flight[s.base&s.mask])
+			s.flight[s.base&s.mask] = nil
+			s.base++
+		}
+		s.markFast()
+	}
+	s.markLate(a.Ack, now)
+	s.markShared()
+}
+
+// markLate flags for retransmission every unacknowledged event that the
+// ack shows missing (up to ack+65, the last id its bitfield covers) and
+// that was last sent more than the loss delay ago: had it arrived, the ack
+// would say so (the time threshold of RFC 9002 §6.1.2, applied to the
+// holes the bitfield reports).
+func (s *Sender) markLate(ack uint32, now time.Time) {
+	end := min(uint64(ack)+66, uint64(s.next))
+	delay := s.rtt.lossDelay()
+	for id := s.base; uint64(id) < end; id++ {
+		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && now.Sub(sl.sentAt) >= delay {
+			sl.due = true
+		}
+	}
+}
+
+// markShared extends the retransmissions to their datagrams: an event
+// sent in the same datagram as one declared lost was lost with it, even
+// beyond what the bitfield shows (two lost datagrams of a burst hide the
+// second one's tail from the ack).
+func (s *Sender) markShared() {
+	lost, found := uint64(0), false
+	for id := s.base; id != s.next; id++ {
+		sl := s.flight[id&s.mask]
+		switch {
+		case sl.acked:
+		case sl.due:
+			lost, found = sl.dg, true
+		case found && sl.dg == lost:
+			sl.due = true
+		}
+	}
+}
+
+// markFast flags for retransmission every unacknowledged event below the
+// highest acknowledged one that has at least three acknowledged events
+// sent after its own last transmission.
+func (s *Sender) markFast() {
+	if s.highAcked < s.base {
+		return
+	}
+	n := int(s.highAcked - s.base + 1)
+	suf := s.suffix[:n+1] // suf[i]: acked ids among base+i..highAcked
+	suf[n] = 0
+	for i := n - 1; i >= 0; i-- {
+		suf[i] = suf[i+1]
+		if s.flight[(s.base+uint32(i))&s.mask].acked {
+			suf[i]++
+		}
+	}
+	for i := 0; i < n-1; i++ {
+		sl := s.flight[(s.base+uint32(i))&s.mask]
+		if sl.acked || sl.due || sl.sentHigh >= s.highAcked {
+			continue
+		}
+		if suf[int(sl.sentHigh-s.base)+1] >= 3 {
+			sl.due = true
+		}
+	}
+}

@@ -1,0 +1,131 @@
+package lane
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	"dlmp/internal/wire"
+)
+
+// NextTimeout returns when Poll has something to do: the time of the last
+// Poll when something is ready now, the earliest retransmission deadline
+// otherwise, and the zero time when nothing is in flight or the link is
+// dead.
+func (s *Sender) NextTimeout() time.Time {
+	if s.dead != nil {
+		return time.Time{}
+	}
+	if s.sendable() {
+		return s.lastNow
+	}
+	var t time.Time
+	for id := s.base; id != s.next; id++ {
+		sl := s.flight[id&s.mask]
+		if sl.acked {
+			continue
+		}
+		if sl.due {
+			return s.lastNow
+		}
+		if t.IsZero() || sl.deadline.Before(t) {
+			t = sl.deadline
+		}
+	}
+	return t
+}
+
+// Poll sends what is due at now: retransmissions first (fast ones and
+// expired timers), then queued messages within the window, packed in
+// event_id order into as few datagrams of at most Budget bytes as they fit.
+// emit must not keep the datagram: its buffer is reused.
+//
+// A timer that expires on an event beyond the horizon of the acks (the
+// newest cumulative ack + 65, the last id its bitfield can show) is
+// re-armed instead: the bitfield cannot say whether it arrived, and the
+// retransmissions below it move the horizon within a round trip.
+//
+// The link is dead when an event's timer expires after MaxTries
+// transmissions and no ack has acknowledged anything since its last one: a
+// link that still acknowledges other events is lossy, not dead, and keeps
+// retrying (the full queue bounds how long a stuck event can hold it).
+func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
+	if s.dead != nil {
+		return
+	}
+	s.lastNow = now
+	s.dgram = s.dgram[:0]
+	for id := s.base; id != s.next; id++ {
+		sl := s.flight[id&s.mask]
+		if sl.acked {
+			continue
+		}
+		switch {
+		case sl.due:
+			s.stats.FastRetransmits++
+		case !now.Before(sl.deadline) && id-s.horizon < 1<<31 && id != s.horizon:
+			// Beyond what an ack can show (ack+65): it may well have
+			// arrived. Wait for the acks of the retransmissions below it.
+			sl.deadline = now.Add(s.rtt.backoff(sl.tries))
+			continue
+		case !now.Before(sl.deadline):
+			if sl.tries >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
+				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
+					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
+				return
+			}
+			s.stats.Timeouts++
+		default:
+			continue
+		}
+		s.transmit(sl, now, emit)
+	}
+	for s.sendable() {
+		sl := s.pending[s.pendHead]
+		s.pending[s.pendHead] = nil
+		s.pendHead++
+		if s.pendHead == len(s.pending) {
+			s.pending, s.pendHead = s.pending[:0], 0
+		}
+		sl.id = s.next
+		s.next++
+		s.stats.Events++
+		binary.LittleEndian.PutUint32(sl.buf[1:5], sl.id)
+		if sl.first {
+			// The inner message's own event_id is its first fragment's.
+			binary.LittleEndian.PutUint32(sl.buf[wire.FragmentHeaderLen+1:], sl.id)
+		}
+		s.flight[sl.id&s.mask] = sl
+		s.transmit(sl, now, emit)
+	}
+	if len(s.dgram) > 0 {
+		s.flush(emit)
+	}
+}
+
+func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
+	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
+		s.flush(emit)
+	}
+	s.dgram = append(s.dgram, sl.buf...)
+	sl.dg = s.dgSeq
+	sl.tries++
+	if sl.tries == 1 {
+		sl.firstAt = now
+	} else {
+		s.stats.Retransmits++
+	}
+	s.stats.Sends++
+	sl.sentAt = now
+	sl.deadline = now.Add(s.rtt.backoff(sl.tries))
+	sl.sentHigh = s.next - 1
+	sl.due = false
+}
+
+func (s *Sender) flush(emit func([]byte)) {
+	s.stats.Datagrams++
+	s.stats.Bytes += len(s.dgram)
+	emit(s.dgram)
+	s.dgram = s.dgram[:0]
+	s.dgSeq++
+}
