@@ -264,12 +264,19 @@ func TestNearestChains(t *testing.T) {
 
 func TestPrefixMatchesSort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 2000 {
+	for i := range 2300 {
 		n := rng.IntN(60)
+		if i >= 2000 { // large enough for the bucket round
+			n = 1024 + rng.IntN(4000)
+		}
 		hs := make([]Hit, n)
 		keys := rng.Perm(n) // keys are unique, as in a grid
 		for j := range hs {
-			hs[j] = Hit{Key: uint32(keys[j]), Dist2: float32(rng.IntN(10)), Weight: 1 + uint32(rng.IntN(3)*rng.IntN(2))}
+			d2 := float32(rng.IntN(10))
+			if i >= 2000 && rng.IntN(4) != 0 {
+				d2 = rng.Float32() * float32(1+rng.IntN(2)*1e6)
+			}
+			hs[j] = Hit{Key: uint32(keys[j]), Dist2: d2, Weight: 1 + uint32(rng.IntN(3)*rng.IntN(2))}
 		}
 		limit := rng.IntN(2*n + 1)
 		want := slices.Clone(hs)

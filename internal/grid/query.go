@@ -78,6 +78,7 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
 	var w uint64
 	bound := inf // only hits within bound can still make the list
+	tightened := 0
 	for k := 0; ; k++ {
 		dst, w = g.ring(p, cx0, cy0, k, bound, dst, w)
 		l, more := g.beyond(p, cx0, cy0, k)
@@ -85,14 +86,22 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 			break
 		}
 		l2 := l * l
-		if l2 > g.maxR2 {
+		if l2 > g.maxR2 || l2 > bound {
 			break
 		}
-		if w >= lim {
+		if w < lim {
+			continue
+		}
+		// Selecting is linear in the hits: do it when they doubled since the
+		// last time, and in between test the stop rule in one cheap pass.
+		if len(dst)-base >= 2*tightened {
 			dst, w, bound = tighten(dst, base, lim)
+			tightened = len(dst) - base
 			if l2 > bound {
 				break
 			}
+		} else if weightBelow(dst[base:], l2) >= lim {
+			break
 		}
 	}
 	n := prefix(dst[base:], lim)
@@ -220,4 +229,16 @@ func (g *Grid) beyond(p Vec, cx0, cy0, k int) (float32, bool) {
 		side(float32(c+1)*g.size - Bound - p.Y)
 	}
 	return l, more
+}
+
+// weightBelow sums the weights of the hits strictly nearer than d2: when
+// they reach the limit, nothing at d2 or farther can make the list.
+func weightBelow(hs []Hit, d2 float32) uint64 {
+	var w uint64
+	for _, h := range hs {
+		if h.Dist2 < d2 {
+			w += uint64(h.Weight)
+		}
+	}
+	return w
 }

@@ -108,7 +108,8 @@ const (
 type View struct {
 	limit   int
 	shown   table
-	pending int // ops left over by the last Reconcile for lack of budget
+	pending int    // ops left over by the last Reconcile for lack of budget
+	sum     uint64 // fingerprint of the shown set: Σ mix(id, rev)
 }
 
 // New returns an empty view with the kind's nearest-N limit (see [Kind.Limit];
@@ -135,13 +136,14 @@ func (v *View) Pending() int { return v.pending }
 // shows the whole wanted set again. The table keeps its memory.
 func (v *View) Reset() {
 	v.shown.clear()
-	v.pending = 0
+	v.pending, v.sum = 0, 0
 }
 
 // Drop forgets id without a hide, for an entity the client removes by itself
 // (an attached object deleted with its parent's chain).
 func (v *View) Drop(id uint32) {
 	if i := v.shown.find(id); i >= 0 {
+		v.sum -= mix(id, v.shown.slots[i].rev)
 		v.shown.remove(i)
 	}
 }
@@ -152,6 +154,10 @@ func (v *View) Drop(id uint32) {
 // the caller's scratch. IDs in wanted must be unique.
 func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op {
 	wanted = v.trim(wanted)
+	if len(wanted) == v.shown.n && fingerprint(wanted) == v.sum {
+		v.pending = 0 // the same set at the same revs: nothing to send
+		return out
+	}
 	ep := v.shown.nextEpoch()
 	// Mark what stays; move what must be (re)sent to the front of wanted.
 	shows, kept := 0, 0
@@ -194,10 +200,12 @@ func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op 
 func (v *View) show(ws []Want, out []Op) []Op {
 	for _, w := range ws {
 		if j := v.shown.find(w.ID); j >= 0 {
+			v.sum -= mix(w.ID, v.shown.slots[j].rev)
 			v.shown.slots[j].rev = w.Rev
 		} else {
 			v.shown.insert(w.ID, w.Rev)
 		}
+		v.sum += mix(w.ID, w.Rev)
 		out = append(out, Op{ID: w.ID, Rev: w.Rev, Show: true})
 	}
 	return out
@@ -219,7 +227,9 @@ func (v *View) hide(ep uint32, n int, out []Op) []Op {
 		}
 	}
 	for _, op := range out[start:] {
-		v.shown.remove(v.shown.find(op.ID))
+		i := v.shown.find(op.ID)
+		v.sum -= mix(op.ID, v.shown.slots[i].rev)
+		v.shown.remove(i)
 	}
 	return out
 }
@@ -255,4 +265,26 @@ func hasChains(ws []Want) bool {
 		}
 	}
 	return false
+}
+
+// fingerprint is the order-free hash of a set of (id, rev): the sum of their
+// mixes. Two different sets collide with probability about 2^-64 (ids and
+// revs are the server's, never a peer's), so an equal fingerprint and count
+// lets Reconcile skip the diff of an unchanged set.
+func fingerprint(ws []Want) uint64 {
+	var s uint64
+	for i := range ws {
+		s += mix(ws[i].ID, ws[i].Rev)
+	}
+	return s
+}
+
+// mix is splitmix64's finalizer over id and rev: a bijection of 64 bits.
+func mix(id, rev uint32) uint64 {
+	x := uint64(id)<<32 | uint64(rev)
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }

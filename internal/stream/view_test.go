@@ -201,6 +201,13 @@ func TestReconcileConverges(t *testing.T) {
 				if len(client) > limit || v.Len() != len(client) {
 					t.Fatalf("seed %d: client holds %d, view %d, limit %d", seed, len(client), v.Len(), limit)
 				}
+				var sum uint64
+				for id, rev := range client {
+					sum += mix(id, rev)
+				}
+				if sum != v.sum {
+					t.Fatalf("seed %d: fingerprint %x, want %x from the client's set", seed, v.sum, sum)
+				}
 				if v.Pending() == 0 {
 					break
 				}
