@@ -58,6 +58,7 @@ type pos struct {
 // meta is the rest, read only for hits and updates.
 type meta struct {
 	key    uint32 // the caller's key, returned in hits
+	rev    uint32 // the caller's revision, returned in hits
 	weight uint32 // what the entity counts against a Nearest limit, ≥ 1
 	h      Handle // back-reference, to fix the handle table on a swap-remove
 }
@@ -115,7 +116,8 @@ func (g *Grid) CellSize() float32 { return g.size }
 func (g *Grid) Len() int { return g.count }
 
 // Insert adds an entity at pos covering radius meters (+Inf for no limit),
-// with weight 1, and returns its handle. key is returned in query hits.
+// with weight 1 and rev 0, and returns its handle. key is returned in query
+// hits.
 // A coordinate that is not finite, or a negative or NaN radius, is a caller
 // bug and panics.
 func (g *Grid) Insert(key uint32, at Vec, radius float32) Handle {
@@ -164,6 +166,13 @@ func (g *Grid) SetWeight(h Handle, weight uint32) {
 	}
 	c, i := g.find(h)
 	c.m[i].weight = weight
+}
+
+// SetRev records the entity's revision (its rev on the wire), returned in
+// hits, so that a view can diff a wanted set without looking the entity up.
+func (g *Grid) SetRev(h Handle, rev uint32) {
+	c, i := g.find(h)
+	c.m[i].rev = rev
 }
 
 // Remove deletes the entity; its handle may be returned by a later Insert.

@@ -14,6 +14,7 @@ type oracle struct {
 
 type oracleEnt struct {
 	key    uint32
+	rev    uint32
 	pos    Vec
 	r2     float32
 	weight uint32
@@ -23,7 +24,7 @@ func (o *oracle) covering(p Vec) []Hit {
 	var hs []Hit
 	for _, e := range o.ents {
 		if d2 := Dist2(e.pos, p); d2 <= e.r2 {
-			hs = append(hs, Hit{Key: e.key, Dist2: d2, Weight: e.weight})
+			hs = append(hs, Hit{Key: e.key, Rev: e.rev, Dist2: d2, Weight: e.weight})
 		}
 	}
 	sortHits(hs)
@@ -129,7 +130,9 @@ func TestQueriesMatchOracle(t *testing.T) {
 				if _, dup := o.ents[h]; dup {
 					t.Fatalf("Insert returned live handle %d", h)
 				}
-				o.ents[h] = oracleEnt{key, pos, r * r, w}
+				rev := uint32(rng.IntN(1000))
+				g.SetRev(h, rev)
+				o.ents[h] = oracleEnt{key, rev, pos, r * r, w}
 				live = append(live, h)
 			}
 			for round := range 6 {
@@ -140,7 +143,10 @@ func TestQueriesMatchOracle(t *testing.T) {
 					i := rng.IntN(len(live))
 					h := live[i]
 					e := o.ents[h]
-					switch rng.IntN(4) {
+					switch rng.IntN(5) {
+					case 4:
+						e.rev++
+						g.SetRev(h, e.rev)
 					case 0:
 						g.Remove(h)
 						delete(o.ents, h)

@@ -14,6 +14,7 @@ var inf = float32(math.Inf(1))
 // Hit is one query result.
 type Hit struct {
 	Key    uint32  // the key the entity was inserted with
+	Rev    uint32  // the entity's revision (see [Grid.SetRev])
 	Dist2  float32 // squared 3D distance from the query point
 	Weight uint32  // what the entity counts against a Nearest limit
 }
@@ -189,7 +190,8 @@ func cover(c *cell, p Vec, bound float32, dst []Hit) []Hit {
 		dx, dy, dz := e.x-p.X, e.y-p.Y, e.z-p.Z
 		d2 := dx*dx + dy*dy + dz*dz
 		if d2 <= e.r2 && d2 <= bound {
-			dst = append(dst, Hit{Key: ms[i].key, Dist2: d2, Weight: ms[i].weight})
+			m := &ms[i]
+			dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: d2, Weight: m.weight})
 		}
 	}
 	return dst

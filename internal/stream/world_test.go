@@ -88,7 +88,7 @@ func buildWorld(seed uint64) *world {
 			p.Z = rng.Float32() * 60
 			r := s.radius(rng)
 			k.pos[i], k.r2[i], k.rev[i] = p, r*r, 1
-			k.g.Insert(uint32(i), p, r)
+			k.g.SetRev(k.g.Insert(uint32(i), p, r), 1)
 		}
 		k.g.Compact()
 		w.kinds = append(w.kinds, k)
@@ -126,7 +126,7 @@ func (w *world) wantedGrid(k int, p grid.Vec, s *scratch) {
 	} else {
 		s.hits = kw.g.Nearest(p, lim, s.hits[:0])
 	}
-	s.toWants(kw)
+	s.toWants()
 }
 
 // wantedBrute computes the same set by testing every entity of the kind.
@@ -135,18 +135,18 @@ func (w *world) wantedBrute(k int, p grid.Vec, s *scratch) {
 	s.hits = s.hits[:0]
 	for i, q := range kw.pos {
 		if d2 := grid.Dist2(q, p); d2 <= kw.r2[i] {
-			s.hits = append(s.hits, grid.Hit{Key: uint32(i), Dist2: d2, Weight: 1})
+			s.hits = append(s.hits, grid.Hit{Key: uint32(i), Rev: kw.rev[i], Dist2: d2, Weight: 1})
 		}
 	}
 	if lim := kw.spec.kind.Limit(); lim != Unlimited {
 		s.hits = s.hits[:grid.SelectNearest(s.hits, lim)]
 	}
-	s.toWants(kw)
+	s.toWants()
 }
 
-func (s *scratch) toWants(kw *kindWorld) {
+func (s *scratch) toWants() {
 	s.wanted = s.wanted[:0]
 	for _, h := range s.hits {
-		s.wanted = append(s.wanted, Want{ID: h.Key, Rev: kw.rev[h.Key], Dist2: h.Dist2})
+		s.wanted = append(s.wanted, Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
 	}
 }
