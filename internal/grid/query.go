@@ -68,9 +68,9 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 // by [Hit.Rank] if needed): finding them is a partial selection, not a sort.
 //
 // The search visits rings of cells around p. Once the hits found weigh at
-// least limit, it keeps only those that can still make the list and ignores
-// anything farther; it stops when no unvisited cell can hold a hit that
-// makes the list or is within the largest radius, or every entity was found.
+// least limit, it bounds the distance of any hit that can still make the
+// list and ignores anything farther; it stops when no unvisited cell is
+// within that bound or within the largest radius, or every entity was found.
 func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	if g.count == 0 || limit <= 0 {
 		return dst
@@ -79,7 +79,6 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
 	var w uint64
 	bound := inf // only hits within bound can still make the list
-	tightened := 0
 	for k := 0; ; k++ {
 		dst, w = g.ring(p, cx0, cy0, k, bound, dst, w)
 		l, more := g.beyond(p, cx0, cy0, k)
@@ -87,21 +86,13 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 			break
 		}
 		l2 := l * l
-		if l2 > g.maxR2 || l2 > bound {
+		if l2 > g.maxR2 {
 			break
 		}
-		if w < lim {
-			continue
+		if w >= lim {
+			bound = min(bound, cutoff(dst[base:], lim))
 		}
-		// Selecting is linear in the hits: do it when they doubled since the
-		// last time, and in between test the stop rule in one cheap pass.
-		if len(dst)-base >= 2*tightened {
-			dst, w, bound = tighten(dst, base, lim)
-			tightened = len(dst) - base
-			if l2 > bound {
-				break
-			}
-		} else if weightBelow(dst[base:], l2) >= lim {
+		if l2 > bound {
 			break
 		}
 	}
@@ -109,33 +100,31 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	return dst[:base+n]
 }
 
-// tighten keeps, of the hits found so far (weighing at least lim), the
-// prefix that fits and the first hit after it, and returns the new bound: no
-// hit farther than it can enter the list any more.
-func tighten(dst []Hit, base int, lim uint64) ([]Hit, uint64, float32) {
-	hs := dst[base:]
-	n := prefix(hs, lim)
-	var w uint64
-	if n == len(hs) { // exactly full: a farther hit cannot fit
-		var far float32
-		for _, h := range hs {
-			w += uint64(h.Weight)
-			far = max(far, h.Dist2)
-		}
-		return dst, w, far
-	}
-	first := n
-	for i := n + 1; i < len(hs); i++ {
-		if hs[i].Rank() < hs[first].Rank() {
-			first = i
-		}
-	}
-	hs[n], hs[first] = hs[first], hs[n]
-	hs = hs[:n+1]
+// cutoff returns a squared distance beyond which no hit can make the list
+// of hits hs (weighing at least lim): the upper edge of the distance bucket
+// where their cumulative weight passes lim. Two passes, no reordering.
+func cutoff(hs []Hit, lim uint64) float32 {
+	lo, hi := inf, float32(0)
 	for _, h := range hs {
-		w += uint64(h.Weight)
+		lo, hi = min(lo, h.Dist2), max(hi, h.Dist2)
 	}
-	return dst[:base+n+1], w, hs[n].Dist2
+	if !(hi-lo < math.MaxFloat32) || hi == lo {
+		return hi
+	}
+	scale := buckets / (hi - lo)
+	var hist [buckets]uint64
+	for _, h := range hs {
+		hist[min(int((h.Dist2-lo)*scale), buckets-1)] += uint64(h.Weight)
+	}
+	var cum uint64
+	for b := range buckets {
+		if cum += hist[b]; cum > lim {
+			// Hits of bucket b are at most its upper edge; widen by a few ulps
+			// for the rounding of (d2-lo)*scale.
+			return min(hi, (lo+float32(b+1)/scale)*(1+1e-5))
+		}
+	}
+	return hi // cum == lim: the list is every hit, and a farther one cannot fit
 }
 
 // ring scans the cells at Chebyshev distance k from (cx0, cy0).
@@ -231,16 +220,4 @@ func (g *Grid) beyond(p Vec, cx0, cy0, k int) (float32, bool) {
 		side(float32(c+1)*g.size - Bound - p.Y)
 	}
 	return l, more
-}
-
-// weightBelow sums the weights of the hits strictly nearer than d2: when
-// they reach the limit, nothing at d2 or farther can make the list.
-func weightBelow(hs []Hit, d2 float32) uint64 {
-	var w uint64
-	for _, h := range hs {
-		if h.Dist2 < d2 {
-			w += uint64(h.Weight)
-		}
-	}
-	return w
 }
