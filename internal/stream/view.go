@@ -106,11 +106,18 @@ const (
 // View is what one player is shown of one kind. The zero value is not
 // usable: call [New].
 type View struct {
-	limit   int
-	shown   table
-	pending int    // ops left over by the last Reconcile for lack of budget
-	sum     uint64 // fingerprint of the shown set: Σ mix(id, rev)
+	limit int
+	shown table
+	sum   uint64 // fingerprint of the shown set: Σ mix(id, rev)
+
+	// Ops the last Reconcile left for lack of budget, sent by Flush.
+	hides []uint32 // in table order
+	shows []Want   // nearest first
 }
+
+// keep is the largest leftover capacity a view keeps once flushed; a bigger
+// one (a new connection's full set) goes back to the garbage collector.
+const keep = 256
 
 // New returns an empty view with the kind's nearest-N limit (see [Kind.Limit];
 // [Unlimited] for none).
@@ -129,14 +136,17 @@ func (v *View) Shown(id uint32) (rev uint32, ok bool) {
 }
 
 // Pending returns how many hides and shows the last Reconcile left for lack
-// of budget: when it is not zero, the caller runs Reconcile again later.
-func (v *View) Pending() int { return v.pending }
+// of budget: when it is not zero, the caller sends them with Flush on its
+// next pass (or runs Reconcile again, which replaces them).
+func (v *View) Pending() int { return len(v.hides) + len(v.shows) }
 
 // Reset forgets everything shown, for a new connection: the next Reconcile
 // shows the whole wanted set again. The table keeps its memory.
 func (v *View) Reset() {
 	v.shown.clear()
-	v.pending, v.sum = 0, 0
+	v.sum = 0
+	v.hides, v.shows = v.hides[:0], v.shows[:0]
+	v.release()
 }
 
 // Drop forgets id without a hide, for an entity the client removes by itself
@@ -150,12 +160,14 @@ func (v *View) Drop(id uint32) {
 
 // Reconcile diffs wanted against what is shown, appends to out at most
 // budget ops (hides before shows unless order says otherwise, shows nearest
-// first), records them as sent and returns out. It reorders wanted, which is
-// the caller's scratch. IDs in wanted must be unique.
+// first), records them as sent and returns out; the rest is left for Flush.
+// It reorders wanted, which is the caller's scratch. IDs in wanted must be
+// unique.
 func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op {
 	wanted = v.trim(wanted)
+	v.hides, v.shows = v.hides[:0], v.shows[:0]
 	if len(wanted) == v.shown.n && fingerprint(wanted) == v.sum {
-		v.pending = 0 // the same set at the same revs: nothing to send
+		v.release() // the same set at the same revs: nothing to send
 		return out
 	}
 	ep := v.shown.nextEpoch()
@@ -174,31 +186,43 @@ func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op 
 		wanted[shows], wanted[i] = wanted[i], wanted[shows]
 		shows++
 	}
-	hides := v.shown.n - kept
-	budget = max(budget, 0)
-	var nh, ns int
-	if order == ShowsFirst {
-		ns = min(shows, budget)
-		nh = min(hides, budget-ns)
-	} else {
-		nh = min(hides, budget)
-		ns = min(shows, budget-nh)
-	}
-	v.pending = hides - nh + shows - ns
 	sh := wanted[:shows]
 	if shows > 1 {
 		slices.SortFunc(sh, compare)
 	}
-	if order == ShowsFirst {
-		out = v.show(sh[:ns], out)
-		return v.hide(ep, nh, out)
+	v.shows = append(v.shows, sh...)
+	if kept < v.shown.n {
+		for i := range v.shown.slots {
+			if s := &v.shown.slots[i]; s.seen != 0 && s.seen != ep {
+				v.hides = append(v.hides, s.id)
+			}
+		}
 	}
-	out = v.hide(ep, nh, out)
-	return v.show(sh[:ns], out)
+	return v.Flush(budget, order, out)
 }
 
-func (v *View) show(ws []Want, out []Op) []Op {
-	for _, w := range ws {
+// Flush appends to out at most budget of the ops the last Reconcile left
+// (hides before shows unless order says otherwise, shows nearest first),
+// records them as sent and returns out. The world calls it on passes where
+// the wanted set need not be computed again.
+func (v *View) Flush(budget int, order Order, out []Op) []Op {
+	budget = max(budget, 0)
+	if order == ShowsFirst {
+		ns := min(len(v.shows), budget)
+		out = v.show(ns, out)
+		out = v.hide(min(len(v.hides), budget-ns), out)
+	} else {
+		nh := min(len(v.hides), budget)
+		out = v.hide(nh, out)
+		out = v.show(min(len(v.shows), budget-nh), out)
+	}
+	v.release()
+	return out
+}
+
+// show sends the first n leftover shows.
+func (v *View) show(n int, out []Op) []Op {
+	for _, w := range v.shows[:n] {
 		if j := v.shown.find(w.ID); j >= 0 {
 			v.sum -= mix(w.ID, v.shown.slots[j].rev)
 			v.shown.slots[j].rev = w.Rev
@@ -208,30 +232,31 @@ func (v *View) show(ws []Want, out []Op) []Op {
 		v.sum += mix(w.ID, w.Rev)
 		out = append(out, Op{ID: w.ID, Rev: w.Rev, Show: true})
 	}
+	v.shows = v.shows[:copy(v.shows, v.shows[n:])]
 	return out
 }
 
-// hide appends n hides of entities not seen in epoch ep and forgets them.
-func (v *View) hide(ep uint32, n int, out []Op) []Op {
-	if n == 0 {
-		return out
-	}
-	start := len(out)
-	for i := range v.shown.slots {
-		if len(out)-start == n {
-			break
-		}
-		s := &v.shown.slots[i]
-		if s.seen != 0 && s.seen != ep {
-			out = append(out, Op{ID: s.id})
+// hide sends the first n leftover hides (skipping ids dropped meanwhile).
+func (v *View) hide(n int, out []Op) []Op {
+	for _, id := range v.hides[:n] {
+		if i := v.shown.find(id); i >= 0 {
+			v.sum -= mix(id, v.shown.slots[i].rev)
+			v.shown.remove(i)
+			out = append(out, Op{ID: id})
 		}
 	}
-	for _, op := range out[start:] {
-		i := v.shown.find(op.ID)
-		v.sum -= mix(op.ID, v.shown.slots[i].rev)
-		v.shown.remove(i)
-	}
+	v.hides = v.hides[:copy(v.hides, v.hides[n:])]
 	return out
+}
+
+// release lets go of large empty leftover buffers.
+func (v *View) release() {
+	if len(v.shows) == 0 && cap(v.shows) > keep {
+		v.shows = nil
+	}
+	if len(v.hides) == 0 && cap(v.hides) > keep {
+		v.hides = nil
+	}
 }
 
 // trim cuts wanted to the limit: the longest prefix in show order whose
