@@ -12,9 +12,11 @@
 //     evicted by nearer ones, deleted);
 //   - shows what is wanted and not shown, or shown at another rev, nearest
 //     first;
-//   - stops at the send budget: what is left waits for the next pass, which
-//     the caller runs later (on change, on its slow timer, or when
-//     [View.Pending] says so).
+//   - stops at the send budget: what is left waits in the view, and the
+//     caller sends it with [View.Flush] on a later pass, or runs Reconcile
+//     again, which replaces it ([View.Pending] says how much is left).
+//
+// [Anchor] tells when a moving viewer's wanted set needs computing again.
 //
 // A View assumes every op it returns is queued to the client. It is not safe
 // for concurrent use: the world goroutine owns it.
@@ -31,13 +33,15 @@ const Unlimited = math.MaxInt
 // Want is one entity of a wanted set.
 //
 // Object chains: the world puts only a chain's root (an object attached to
-// nothing, or a player or vehicle's first object) in the grid, with weight 1
-// + its attached objects, and expands each root it selects into the whole
-// chain: the root with Chain = the number of objects attached below it, then
-// every attached object with Depth ≥ 1, Root = the root's id and the root's
-// Dist2. Attached objects weigh nothing against the limit; the root weighs
-// 1 + Chain, so a chain is kept whole or dropped whole, and it sorts as one
-// block (parents before children) in the show order.
+// nothing) in the grid, with weight 1 + its attached objects, and expands
+// each root it selects into the whole chain: the root with Chain = the number
+// of objects attached below it, then every attached object with Depth ≥ 1,
+// Root = the root's id and the root's Dist2. Objects on a player or vehicle
+// form chains rooted at their first object, which the world adds, at the
+// parent's distance, while the parent is streamed to the viewer. Attached
+// objects weigh nothing against the limit; a root weighs 1 + Chain, so a
+// chain is kept whole or dropped whole by Reconcile's trim, and it sorts as
+// one block (parents before children) in the show order.
 type Want struct {
 	ID    uint32
 	Rev   uint32  // the entity's revision; a different rev than shown is sent again
@@ -66,18 +70,18 @@ func compare(a, b Want) int {
 	}
 	switch {
 	case a.Dist2 != b.Dist2:
-		return cmp(a.Dist2 < b.Dist2)
+		return sign(a.Dist2 < b.Dist2)
 	case ra != rb:
-		return cmp(ra < rb)
+		return sign(ra < rb)
 	case a.Depth != b.Depth:
-		return cmp(a.Depth < b.Depth)
+		return sign(a.Depth < b.Depth)
 	case a.ID != b.ID:
-		return cmp(a.ID < b.ID)
+		return sign(a.ID < b.ID)
 	}
 	return 0
 }
 
-func cmp(less bool) int {
+func sign(less bool) int {
 	if less {
 		return -1
 	}
