@@ -79,6 +79,7 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
 	var w uint64
 	bound := inf // only hits within bound can still make the list
+	cut := 0     // hits when bound was last computed
 	for k := 0; ; k++ {
 		dst, w = g.ring(p, cx0, cy0, k, bound, dst, w)
 		l, more := g.beyond(p, cx0, cy0, k)
@@ -89,8 +90,10 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 		if l2 > g.maxR2 {
 			break
 		}
-		if w >= lim {
-			bound = min(bound, cutoff(dst[base:], lim))
+		// The bound costs two passes over the hits: compute it again only
+		// once they grew by half (a stale bound is larger, never wrong).
+		if n := len(dst) - base; w >= lim && 2*n >= 3*cut {
+			bound, cut = min(bound, cutoff(dst[base:], lim)), max(n, 1)
 		}
 		if l2 > bound {
 			break

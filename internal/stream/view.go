@@ -121,7 +121,7 @@ type View struct {
 
 // keep is the largest leftover capacity a view keeps once flushed; a bigger
 // one (a new connection's full set) goes back to the garbage collector.
-const keep = 1024
+const keep = 128
 
 // New returns an empty view with the kind's nearest-N limit (see [Kind.Limit];
 // [Unlimited] for none).
