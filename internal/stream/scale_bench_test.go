@@ -181,8 +181,9 @@ func BenchmarkTick(b *testing.B) {
 	}
 }
 
-// BenchmarkMemory reports the heap bytes per indexed entity (the grid alone)
-// and per player view (table and struct), per kind, from runtime.MemStats.
+// BenchmarkMemory reports the heap bytes per indexed entity (the grid alone,
+// as built by inserts and after Compact) and per player view (table, struct
+// and leftover buffers, clustered players), per kind, from runtime.MemStats.
 func BenchmarkMemory(b *testing.B) {
 	w := bigWorld()
 	ps := w.placePlayers(7, true)
@@ -194,6 +195,8 @@ func BenchmarkMemory(b *testing.B) {
 				g.Insert(uint32(i), p, float32(math.Sqrt(float64(kw.r2[i]))))
 			}
 			b.ReportMetric(float64(heap()-before)/float64(len(kw.pos)), "B/"+metric(kw.spec.kind))
+			g.Compact()
+			b.ReportMetric(float64(heap()-before)/float64(len(kw.pos)), "B/"+metric(kw.spec.kind)+"-compact")
 			runtime.KeepAlive(g)
 		}
 		s := new(scratch)
