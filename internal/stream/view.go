@@ -103,7 +103,8 @@ const (
 	// so the client never holds more than the limit.
 	HidesFirst Order = iota
 	// ShowsFirst is for a landing (objects before TeleportPlayer): the
-	// nearest shows take the budget, hides follow if room is left.
+	// nearest shows take the budget, hides follow if room is left, so the
+	// client may hold more than the limit until the hides are sent.
 	ShowsFirst
 )
 
