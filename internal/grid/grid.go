@@ -200,9 +200,13 @@ func (g *Grid) Key(h Handle) uint32 {
 	return c.m[i].key
 }
 
+// MinCell is the smallest cell side: below it, a scope's block directory
+// alone would pass 70 KB.
+const MinCell = 8
+
 func checkCell(size float32) {
-	if !(size >= 1 && size <= 2*Bound) {
-		panic(fmt.Sprintf("grid: cell size %v outside 1..%d", size, 2*Bound))
+	if !(size >= MinCell && size <= 2*Bound) {
+		panic(fmt.Sprintf("grid: cell size %v outside %d..%d", size, MinCell, 2*Bound))
 	}
 }
 

@@ -353,3 +353,19 @@ func TestScopes(t *testing.T) {
 		t.Errorf("after Prune: got %d scopes, want 1", s.Len())
 	}
 }
+
+func TestNewRejectsCellSize(t *testing.T) {
+	for _, size := range []float32{0, MinCell - 1, 2*Bound + 1, float32(math.NaN())} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("New(%v): got no panic, want one", size)
+				}
+			}()
+			New(size)
+		}()
+	}
+	if g := New(MinCell); g.CellSize() != MinCell {
+		t.Errorf("New(MinCell): got cell %v", g.CellSize())
+	}
+}
