@@ -13,9 +13,11 @@
 //     chain, so that a chain counts as a whole or not at all.
 //
 // Entities are addressed by a dense [Handle] (an index into slices; no maps on
-// the hot path). Cells store their entries contiguously, so a query reads
-// memory in order. Queries append to a caller-supplied buffer and allocate
-// nothing once the buffer has grown.
+// the hot path) and carry the caller's key and rev, returned in hits. Cells
+// store the part a query scans (position, squared radius: 16 bytes)
+// contiguously, and [Grid.Compact] lays all cells out in row order after a
+// bulk load. Queries append to a caller-supplied buffer and allocate nothing
+// once the buffer has grown. See docs/decisions/0050-streaming-grid.md.
 //
 // Cells are allocated in blocks of 16×16 on first use, so an empty scope
 // costs only its block directory (a few KB). Positions outside the world
@@ -58,6 +60,7 @@ type pos struct {
 // meta is the rest, read only for hits and updates.
 type meta struct {
 	key    uint32 // the caller's key, returned in hits
+	rev    uint32 // the caller's revision, returned in hits
 	weight uint32 // what the entity counts against a Nearest limit, ≥ 1
 	h      Handle // back-reference, to fix the handle table on a swap-remove
 }
@@ -115,7 +118,8 @@ func (g *Grid) CellSize() float32 { return g.size }
 func (g *Grid) Len() int { return g.count }
 
 // Insert adds an entity at pos covering radius meters (+Inf for no limit),
-// with weight 1, and returns its handle. key is returned in query hits.
+// with weight 1 and rev 0, and returns its handle. key is returned in query
+// hits.
 // A coordinate that is not finite, or a negative or NaN radius, is a caller
 // bug and panics.
 func (g *Grid) Insert(key uint32, at Vec, radius float32) Handle {
@@ -166,6 +170,13 @@ func (g *Grid) SetWeight(h Handle, weight uint32) {
 	c.m[i].weight = weight
 }
 
+// SetRev records the entity's revision (its rev on the wire), returned in
+// hits, so that a view can diff a wanted set without looking the entity up.
+func (g *Grid) SetRev(h Handle, rev uint32) {
+	c, i := g.find(h)
+	c.m[i].rev = rev
+}
+
 // Remove deletes the entity; its handle may be returned by a later Insert.
 func (g *Grid) Remove(h Handle) {
 	g.unplace(h)
@@ -189,9 +200,13 @@ func (g *Grid) Key(h Handle) uint32 {
 	return c.m[i].key
 }
 
+// MinCell is the smallest cell side: below it, a scope's block directory
+// alone would pass 70 KB.
+const MinCell = 8
+
 func checkCell(size float32) {
-	if !(size >= 1 && size <= 2*Bound) {
-		panic(fmt.Sprintf("grid: cell size %v outside 1..%d", size, 2*Bound))
+	if !(size >= MinCell && size <= 2*Bound) {
+		panic(fmt.Sprintf("grid: cell size %v outside %d..%d", size, MinCell, 2*Bound))
 	}
 }
 

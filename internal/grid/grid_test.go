@@ -14,6 +14,7 @@ type oracle struct {
 
 type oracleEnt struct {
 	key    uint32
+	rev    uint32
 	pos    Vec
 	r2     float32
 	weight uint32
@@ -23,7 +24,7 @@ func (o *oracle) covering(p Vec) []Hit {
 	var hs []Hit
 	for _, e := range o.ents {
 		if d2 := Dist2(e.pos, p); d2 <= e.r2 {
-			hs = append(hs, Hit{Key: e.key, Dist2: d2, Weight: e.weight})
+			hs = append(hs, Hit{Key: e.key, Rev: e.rev, Dist2: d2, Weight: e.weight})
 		}
 	}
 	sortHits(hs)
@@ -129,7 +130,9 @@ func TestQueriesMatchOracle(t *testing.T) {
 				if _, dup := o.ents[h]; dup {
 					t.Fatalf("Insert returned live handle %d", h)
 				}
-				o.ents[h] = oracleEnt{key, pos, r * r, w}
+				rev := uint32(rng.IntN(1000))
+				g.SetRev(h, rev)
+				o.ents[h] = oracleEnt{key, rev, pos, r * r, w}
 				live = append(live, h)
 			}
 			for round := range 6 {
@@ -140,7 +143,10 @@ func TestQueriesMatchOracle(t *testing.T) {
 					i := rng.IntN(len(live))
 					h := live[i]
 					e := o.ents[h]
-					switch rng.IntN(4) {
+					switch rng.IntN(5) {
+					case 4:
+						e.rev++
+						g.SetRev(h, e.rev)
 					case 0:
 						g.Remove(h)
 						delete(o.ents, h)
@@ -264,12 +270,19 @@ func TestNearestChains(t *testing.T) {
 
 func TestPrefixMatchesSort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 2000 {
+	for i := range 2300 {
 		n := rng.IntN(60)
+		if i >= 2000 { // large enough for the bucket round
+			n = 1024 + rng.IntN(4000)
+		}
 		hs := make([]Hit, n)
 		keys := rng.Perm(n) // keys are unique, as in a grid
 		for j := range hs {
-			hs[j] = Hit{Key: uint32(keys[j]), Dist2: float32(rng.IntN(10)), Weight: 1 + uint32(rng.IntN(3)*rng.IntN(2))}
+			d2 := float32(rng.IntN(10))
+			if i >= 2000 && rng.IntN(4) != 0 {
+				d2 = rng.Float32() * float32(1+rng.IntN(2)*1e6)
+			}
+			hs[j] = Hit{Key: uint32(keys[j]), Dist2: d2, Weight: 1 + uint32(rng.IntN(3)*rng.IntN(2))}
 		}
 		limit := rng.IntN(2*n + 1)
 		want := slices.Clone(hs)
@@ -338,5 +351,21 @@ func TestScopes(t *testing.T) {
 	s.Prune(b)
 	if s.Lookup(b) != nil || s.Len() != 1 {
 		t.Errorf("after Prune: got %d scopes, want 1", s.Len())
+	}
+}
+
+func TestNewRejectsCellSize(t *testing.T) {
+	for _, size := range []float32{0, MinCell - 1, 2*Bound + 1, float32(math.NaN())} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("New(%v): got no panic, want one", size)
+				}
+			}()
+			New(size)
+		}()
+	}
+	if g := New(MinCell); g.CellSize() != MinCell {
+		t.Errorf("New(MinCell): got cell %v", g.CellSize())
 	}
 }

@@ -14,6 +14,7 @@ var inf = float32(math.Inf(1))
 // Hit is one query result.
 type Hit struct {
 	Key    uint32  // the key the entity was inserted with
+	Rev    uint32  // the entity's revision (see [Grid.SetRev])
 	Dist2  float32 // squared 3D distance from the query point
 	Weight uint32  // what the entity counts against a Nearest limit
 }
@@ -67,9 +68,9 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 // by [Hit.Rank] if needed): finding them is a partial selection, not a sort.
 //
 // The search visits rings of cells around p. Once the hits found weigh at
-// least limit, it keeps only those that can still make the list and ignores
-// anything farther; it stops when no unvisited cell can hold a hit that
-// makes the list or is within the largest radius, or every entity was found.
+// least limit, it bounds the distance of any hit that can still make the
+// list and ignores anything farther; it stops when no unvisited cell is
+// within that bound or within the largest radius, or every entity was found.
 func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	if g.count == 0 || limit <= 0 {
 		return dst
@@ -78,6 +79,7 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
 	var w uint64
 	bound := inf // only hits within bound can still make the list
+	cut := 0     // hits when bound was last computed
 	for k := 0; ; k++ {
 		dst, w = g.ring(p, cx0, cy0, k, bound, dst, w)
 		l, more := g.beyond(p, cx0, cy0, k)
@@ -88,44 +90,44 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 		if l2 > g.maxR2 {
 			break
 		}
-		if w >= lim {
-			dst, w, bound = tighten(dst, base, lim)
-			if l2 > bound {
-				break
-			}
+		// The bound costs two passes over the hits: compute it again only
+		// once they grew by half (a stale bound is larger, never wrong).
+		if n := len(dst) - base; w >= lim && 2*n >= 3*cut {
+			bound, cut = min(bound, cutoff(dst[base:], lim)), max(n, 1)
+		}
+		if l2 > bound {
+			break
 		}
 	}
 	n := prefix(dst[base:], lim)
 	return dst[:base+n]
 }
 
-// tighten keeps, of the hits found so far (weighing at least lim), the
-// prefix that fits and the first hit after it, and returns the new bound: no
-// hit farther than it can enter the list any more.
-func tighten(dst []Hit, base int, lim uint64) ([]Hit, uint64, float32) {
-	hs := dst[base:]
-	n := prefix(hs, lim)
-	var w uint64
-	if n == len(hs) { // exactly full: a farther hit cannot fit
-		var far float32
-		for _, h := range hs {
-			w += uint64(h.Weight)
-			far = max(far, h.Dist2)
-		}
-		return dst, w, far
-	}
-	first := n
-	for i := n + 1; i < len(hs); i++ {
-		if hs[i].Rank() < hs[first].Rank() {
-			first = i
-		}
-	}
-	hs[n], hs[first] = hs[first], hs[n]
-	hs = hs[:n+1]
+// cutoff returns a squared distance beyond which no hit can make the list
+// of hits hs (weighing at least lim): the upper edge of the distance bucket
+// where their cumulative weight passes lim. Two passes, no reordering.
+func cutoff(hs []Hit, lim uint64) float32 {
+	lo, hi := inf, float32(0)
 	for _, h := range hs {
-		w += uint64(h.Weight)
+		lo, hi = min(lo, h.Dist2), max(hi, h.Dist2)
 	}
-	return dst[:base+n+1], w, hs[n].Dist2
+	if !(hi-lo < math.MaxFloat32) || hi == lo {
+		return hi
+	}
+	scale := buckets / (hi - lo)
+	var hist [buckets]uint64
+	for _, h := range hs {
+		hist[min(int((h.Dist2-lo)*scale), buckets-1)] += uint64(h.Weight)
+	}
+	var cum uint64
+	for b := range buckets {
+		if cum += hist[b]; cum > lim {
+			// Hits of bucket b are at most its upper edge; widen by a few ulps
+			// for the rounding of (d2-lo)*scale.
+			return min(hi, (lo+float32(b+1)/scale)*(1+1e-5))
+		}
+	}
+	return hi // cum == lim: the list is every hit, and a farther one cannot fit
 }
 
 // ring scans the cells at Chebyshev distance k from (cx0, cy0).
@@ -180,7 +182,8 @@ func cover(c *cell, p Vec, bound float32, dst []Hit) []Hit {
 		dx, dy, dz := e.x-p.X, e.y-p.Y, e.z-p.Z
 		d2 := dx*dx + dy*dy + dz*dz
 		if d2 <= e.r2 && d2 <= bound {
-			dst = append(dst, Hit{Key: ms[i].key, Dist2: d2, Weight: ms[i].weight})
+			m := &ms[i]
+			dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: d2, Weight: m.weight})
 		}
 	}
 	return dst

@@ -1,5 +1,7 @@
 package grid
 
+import "math"
+
 // SelectNearest reorders hs so that hs[:n] holds the hits [Grid.Nearest]
 // would keep with this limit (the longest prefix in [Hit.Rank] order whose
 // weights sum to at most limit) and returns n; for wanted sets built without
@@ -11,17 +13,60 @@ func SelectNearest(hs []Hit, limit int) int {
 	return prefix(hs, uint64(limit))
 }
 
+// buckets is the number of distance buckets of the first round of prefix.
+const buckets = 256
+
 // prefix reorders hs so that hs[:n] holds the longest prefix of hs in
-// [Hit.Rank] order whose weights sum to at most limit, and returns n. It is a
-// weighted quickselect: expected linear time, no sort, no allocation.
+// [Hit.Rank] order whose weights sum to at most limit, and returns n.
+//
+// It is a bucket select followed by a weighted quickselect: the hits are
+// counted in buckets linear in squared distance (for entities spread evenly
+// on the ground, each bucket gets about the same number), the bucket where
+// the limit falls is found, the hits before it are taken, and only that
+// bucket's hits are selected among. Linear time, no sort, no allocation.
 func prefix(hs []Hit, limit uint64) int {
 	var total uint64
+	lo, hi := float32(math.Inf(1)), float32(0)
 	for _, h := range hs {
 		total += uint64(h.Weight)
+		lo, hi = min(lo, h.Dist2), max(hi, h.Dist2)
 	}
 	if total <= limit {
 		return len(hs)
 	}
+	if len(hs) < 4*buckets || !(hi-lo < math.MaxFloat32) || hi == lo {
+		return quickPrefix(hs, limit)
+	}
+	scale := buckets / (hi - lo)
+	bucket := func(d2 float32) int { return min(int((d2-lo)*scale), buckets-1) }
+	var hist [buckets]uint64
+	for _, h := range hs {
+		hist[bucket(h.Dist2)] += uint64(h.Weight)
+	}
+	b, before := 0, uint64(0)
+	for ; before+hist[b] <= limit; b++ { // stops: total > limit
+		before += hist[b]
+	}
+	// hs[:taken] gets the buckets before b, hs[taken:edge] bucket b.
+	taken := 0
+	for i, h := range hs {
+		if bucket(h.Dist2) < b {
+			hs[taken], hs[i] = hs[i], hs[taken]
+			taken++
+		}
+	}
+	edge := taken
+	for i := taken; i < len(hs); i++ {
+		if bucket(hs[i].Dist2) == b {
+			hs[edge], hs[i] = hs[i], hs[edge]
+			edge++
+		}
+	}
+	return taken + quickPrefix(hs[taken:edge], limit-before)
+}
+
+// quickPrefix is prefix by weighted quickselect: expected linear time.
+func quickPrefix(hs []Hit, limit uint64) int {
 	lo, hi, rem := 0, len(hs), limit
 	for lo < hi {
 		pr := pivot(hs[lo:hi])

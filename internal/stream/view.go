@@ -12,9 +12,11 @@
 //     evicted by nearer ones, deleted);
 //   - shows what is wanted and not shown, or shown at another rev, nearest
 //     first;
-//   - stops at the send budget: what is left waits for the next pass, which
-//     the caller runs later (on change, on its slow timer, or when
-//     [View.Pending] says so).
+//   - stops at the send budget: what is left waits in the view, and the
+//     caller sends it with [View.Flush] on a later pass, or runs Reconcile
+//     again, which replaces it ([View.Pending] says how much is left).
+//
+// [Anchor] tells when a moving viewer's wanted set needs computing again.
 //
 // A View assumes every op it returns is queued to the client. It is not safe
 // for concurrent use: the world goroutine owns it.
@@ -31,13 +33,15 @@ const Unlimited = math.MaxInt
 // Want is one entity of a wanted set.
 //
 // Object chains: the world puts only a chain's root (an object attached to
-// nothing, or a player or vehicle's first object) in the grid, with weight 1
-// + its attached objects, and expands each root it selects into the whole
-// chain: the root with Chain = the number of objects attached below it, then
-// every attached object with Depth ≥ 1, Root = the root's id and the root's
-// Dist2. Attached objects weigh nothing against the limit; the root weighs
-// 1 + Chain, so a chain is kept whole or dropped whole, and it sorts as one
-// block (parents before children) in the show order.
+// nothing) in the grid, with weight 1 + its attached objects, and expands
+// each root it selects into the whole chain: the root with Chain = the number
+// of objects attached below it, then every attached object with Depth ≥ 1,
+// Root = the root's id and the root's Dist2. Objects on a player or vehicle
+// form chains rooted at their first object, which the world adds, at the
+// parent's distance, while the parent is streamed to the viewer. Attached
+// objects weigh nothing against the limit; a root weighs 1 + Chain, so a
+// chain is kept whole or dropped whole by Reconcile's trim, and it sorts as
+// one block (parents before children) in the show order.
 type Want struct {
 	ID    uint32
 	Rev   uint32  // the entity's revision; a different rev than shown is sent again
@@ -66,18 +70,18 @@ func compare(a, b Want) int {
 	}
 	switch {
 	case a.Dist2 != b.Dist2:
-		return cmp(a.Dist2 < b.Dist2)
+		return sign(a.Dist2 < b.Dist2)
 	case ra != rb:
-		return cmp(ra < rb)
+		return sign(ra < rb)
 	case a.Depth != b.Depth:
-		return cmp(a.Depth < b.Depth)
+		return sign(a.Depth < b.Depth)
 	case a.ID != b.ID:
-		return cmp(a.ID < b.ID)
+		return sign(a.ID < b.ID)
 	}
 	return 0
 }
 
-func cmp(less bool) int {
+func sign(less bool) int {
 	if less {
 		return -1
 	}
@@ -99,17 +103,26 @@ const (
 	// so the client never holds more than the limit.
 	HidesFirst Order = iota
 	// ShowsFirst is for a landing (objects before TeleportPlayer): the
-	// nearest shows take the budget, hides follow if room is left.
+	// nearest shows take the budget, hides follow if room is left, so the
+	// client may hold more than the limit until the hides are sent.
 	ShowsFirst
 )
 
 // View is what one player is shown of one kind. The zero value is not
 // usable: call [New].
 type View struct {
-	limit   int
-	shown   table
-	pending int // ops left over by the last Reconcile for lack of budget
+	limit int
+	shown table
+	sum   uint64 // fingerprint of the shown set: Σ mix(id, rev)
+
+	// Ops the last Reconcile left for lack of budget, sent by Flush.
+	hides []uint32 // in table order
+	shows []Want   // nearest first
 }
+
+// keep is the largest leftover capacity a view keeps once flushed; a bigger
+// one (a new connection's full set) goes back to the garbage collector.
+const keep = 128
 
 // New returns an empty view with the kind's nearest-N limit (see [Kind.Limit];
 // [Unlimited] for none).
@@ -128,30 +141,40 @@ func (v *View) Shown(id uint32) (rev uint32, ok bool) {
 }
 
 // Pending returns how many hides and shows the last Reconcile left for lack
-// of budget: when it is not zero, the caller runs Reconcile again later.
-func (v *View) Pending() int { return v.pending }
+// of budget: when it is not zero, the caller sends them with Flush on its
+// next pass (or runs Reconcile again, which replaces them).
+func (v *View) Pending() int { return len(v.hides) + len(v.shows) }
 
 // Reset forgets everything shown, for a new connection: the next Reconcile
 // shows the whole wanted set again. The table keeps its memory.
 func (v *View) Reset() {
 	v.shown.clear()
-	v.pending = 0
+	v.sum = 0
+	v.hides, v.shows = v.hides[:0], v.shows[:0]
+	v.release()
 }
 
 // Drop forgets id without a hide, for an entity the client removes by itself
 // (an attached object deleted with its parent's chain).
 func (v *View) Drop(id uint32) {
 	if i := v.shown.find(id); i >= 0 {
+		v.sum -= mix(id, v.shown.slots[i].rev)
 		v.shown.remove(i)
 	}
 }
 
 // Reconcile diffs wanted against what is shown, appends to out at most
 // budget ops (hides before shows unless order says otherwise, shows nearest
-// first), records them as sent and returns out. It reorders wanted, which is
-// the caller's scratch. IDs in wanted must be unique.
+// first), records them as sent and returns out; the rest is left for Flush.
+// It reorders wanted, which is the caller's scratch. IDs in wanted must be
+// unique.
 func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op {
 	wanted = v.trim(wanted)
+	v.hides, v.shows = v.hides[:0], v.shows[:0]
+	if len(wanted) == v.shown.n && fingerprint(wanted) == v.sum {
+		v.release() // the same set at the same revs: nothing to send
+		return out
+	}
 	ep := v.shown.nextEpoch()
 	// Mark what stays; move what must be (re)sent to the front of wanted.
 	shows, kept := 0, 0
@@ -168,60 +191,77 @@ func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op 
 		wanted[shows], wanted[i] = wanted[i], wanted[shows]
 		shows++
 	}
-	hides := v.shown.n - kept
-	budget = max(budget, 0)
-	var nh, ns int
-	if order == ShowsFirst {
-		ns = min(shows, budget)
-		nh = min(hides, budget-ns)
-	} else {
-		nh = min(hides, budget)
-		ns = min(shows, budget-nh)
-	}
-	v.pending = hides - nh + shows - ns
 	sh := wanted[:shows]
 	if shows > 1 {
 		slices.SortFunc(sh, compare)
 	}
-	if order == ShowsFirst {
-		out = v.show(sh[:ns], out)
-		return v.hide(ep, nh, out)
+	v.shows = append(v.shows, sh...)
+	if kept < v.shown.n {
+		for i := range v.shown.slots {
+			if s := &v.shown.slots[i]; s.seen != 0 && s.seen != ep {
+				v.hides = append(v.hides, s.id)
+			}
+		}
 	}
-	out = v.hide(ep, nh, out)
-	return v.show(sh[:ns], out)
+	return v.Flush(budget, order, out)
 }
 
-func (v *View) show(ws []Want, out []Op) []Op {
-	for _, w := range ws {
+// Flush appends to out at most budget of the ops the last Reconcile left
+// (hides before shows unless order says otherwise, shows nearest first),
+// records them as sent and returns out. The world calls it on passes where
+// the wanted set need not be computed again.
+func (v *View) Flush(budget int, order Order, out []Op) []Op {
+	budget = max(budget, 0)
+	if order == ShowsFirst {
+		ns := min(len(v.shows), budget)
+		out = v.show(ns, out)
+		out = v.hide(min(len(v.hides), budget-ns), out)
+	} else {
+		nh := min(len(v.hides), budget)
+		out = v.hide(nh, out)
+		out = v.show(min(len(v.shows), budget-nh), out)
+	}
+	v.release()
+	return out
+}
+
+// show sends the first n leftover shows.
+func (v *View) show(n int, out []Op) []Op {
+	for _, w := range v.shows[:n] {
 		if j := v.shown.find(w.ID); j >= 0 {
+			v.sum -= mix(w.ID, v.shown.slots[j].rev)
 			v.shown.slots[j].rev = w.Rev
 		} else {
 			v.shown.insert(w.ID, w.Rev)
 		}
+		v.sum += mix(w.ID, w.Rev)
 		out = append(out, Op{ID: w.ID, Rev: w.Rev, Show: true})
 	}
+	v.shows = v.shows[:copy(v.shows, v.shows[n:])]
 	return out
 }
 
-// hide appends n hides of entities not seen in epoch ep and forgets them.
-func (v *View) hide(ep uint32, n int, out []Op) []Op {
-	if n == 0 {
-		return out
-	}
-	start := len(out)
-	for i := range v.shown.slots {
-		if len(out)-start == n {
-			break
-		}
-		s := &v.shown.slots[i]
-		if s.seen != 0 && s.seen != ep {
-			out = append(out, Op{ID: s.id})
+// hide sends the first n leftover hides (skipping ids dropped meanwhile).
+func (v *View) hide(n int, out []Op) []Op {
+	for _, id := range v.hides[:n] {
+		if i := v.shown.find(id); i >= 0 {
+			v.sum -= mix(id, v.shown.slots[i].rev)
+			v.shown.remove(i)
+			out = append(out, Op{ID: id})
 		}
 	}
-	for _, op := range out[start:] {
-		v.shown.remove(v.shown.find(op.ID))
-	}
+	v.hides = v.hides[:copy(v.hides, v.hides[n:])]
 	return out
+}
+
+// release lets go of large empty leftover buffers.
+func (v *View) release() {
+	if len(v.shows) == 0 && cap(v.shows) > keep {
+		v.shows = nil
+	}
+	if len(v.hides) == 0 && cap(v.hides) > keep {
+		v.hides = nil
+	}
 }
 
 // trim cuts wanted to the limit: the longest prefix in show order whose
@@ -255,4 +295,26 @@ func hasChains(ws []Want) bool {
 		}
 	}
 	return false
+}
+
+// fingerprint is the order-free hash of a set of (id, rev): the sum of their
+// mixes. Two different sets collide with probability about 2^-64 (ids and
+// revs are the server's, never a peer's), so an equal fingerprint and count
+// lets Reconcile skip the diff of an unchanged set.
+func fingerprint(ws []Want) uint64 {
+	var s uint64
+	for i := range ws {
+		s += mix(ws[i].ID, ws[i].Rev)
+	}
+	return s
+}
+
+// mix is splitmix64's finalizer over id and rev: a bijection of 64 bits.
+func mix(id, rev uint32) uint64 {
+	x := uint64(id)<<32 | uint64(rev)
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }

@@ -184,7 +184,12 @@ func TestReconcileConverges(t *testing.T) {
 			expect := v.trim(slices.Clone(wanted))
 			for pass := 0; ; pass++ {
 				budget := 1 + rng.IntN(40)
-				ops := v.Reconcile(slices.Clone(wanted), budget, HidesFirst, nil)
+				var ops []Op
+				if pass > 0 && rng.IntN(2) == 0 {
+					ops = v.Flush(budget, HidesFirst, nil) // the rest of the last Reconcile
+				} else {
+					ops = v.Reconcile(slices.Clone(wanted), budget, HidesFirst, nil)
+				}
 				if len(ops) > budget {
 					t.Fatalf("seed %d: got %d ops, budget %d", seed, len(ops), budget)
 				}
@@ -200,6 +205,13 @@ func TestReconcileConverges(t *testing.T) {
 				}
 				if len(client) > limit || v.Len() != len(client) {
 					t.Fatalf("seed %d: client holds %d, view %d, limit %d", seed, len(client), v.Len(), limit)
+				}
+				var sum uint64
+				for id, rev := range client {
+					sum += mix(id, rev)
+				}
+				if sum != v.sum {
+					t.Fatalf("seed %d: fingerprint %x, want %x from the client's set", seed, v.sum, sum)
 				}
 				if v.Pending() == 0 {
 					break
@@ -271,5 +283,37 @@ func TestKindLimits(t *testing.T) {
 		if got := c.k.Limit(); got != c.want {
 			t.Errorf("%v: got limit %d, want %d", c.k, got, c.want)
 		}
+	}
+}
+
+func TestFlushSendsTheRest(t *testing.T) {
+	v := New(Unlimited)
+	v.Reconcile([]Want{w(1, 1, 1), w(2, 1, 2), w(3, 1, 3)}, Unlimited, HidesFirst, nil)
+	got := v.Reconcile([]Want{w(4, 1, 4), w(5, 1, 3), w(6, 1, 5)}, 2, HidesFirst, nil)
+	if len(got) != 2 || got[0].Show || got[1].Show || v.Pending() != 4 {
+		t.Fatalf("first: got %v pending %d, want two hides and 4 pending", got, v.Pending())
+	}
+	v.Drop(2) // the client dropped it meanwhile: no hide for it
+	var rest []Op
+	for v.Pending() > 0 {
+		rest = v.Flush(1, HidesFirst, rest)
+	}
+	hides := 0
+	var shows []Op
+	for _, op := range rest {
+		if op.Show {
+			shows = append(shows, op)
+		} else {
+			hides++
+		}
+	}
+	if want := []Op{show(5, 1), show(4, 1), show(6, 1)}; !slices.Equal(shows, want) {
+		t.Errorf("shows: got %v, want %v", shows, want)
+	}
+	if hides > 1 {
+		t.Errorf("got %d more hides, want at most 1 (of 1, 2, 3: two sent, 2 dropped)", hides)
+	}
+	if got := shownSet(v, 1, 2, 3, 4, 5, 6); !slices.Equal(got, []string{"4@1", "5@1", "6@1"}) {
+		t.Errorf("shown: got %v, want 4, 5, 6", got)
 	}
 }

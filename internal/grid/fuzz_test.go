@@ -1,0 +1,55 @@
+package grid
+
+import (
+	"math"
+	"testing"
+)
+
+// FuzzGrid drives a small grid with operations decoded from the input and
+// checks every query against the oracle.
+func FuzzGrid(f *testing.F) {
+	f.Add([]byte{0, 10, 20, 30, 5, 0, 200, 100, 3, 1, 4, 0, 7, 0, 0, 9})
+	f.Add([]byte{0, 255, 255, 0, 255, 0, 0, 0, 0, 0, 4, 255, 255, 3, 0, 0, 4, 0, 0, 2})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g := New(64)
+		o := &oracle{ents: map[Handle]oracleEnt{}}
+		var live []Handle
+		next := uint32(0) // keys are unique, as the world's are
+		// coord maps a byte to a position that is often on a cell border or
+		// past the world's edge.
+		coord := func(b byte) float32 { return (float32(b) - 128) * 48 }
+		for len(data) >= 4 {
+			op, a, b, c := data[0]%5, data[1], data[2], data[3]
+			data = data[4:]
+			p := Vec{coord(a), coord(b), float32(c) - 100}
+			switch {
+			case op == 0 || len(live) == 0: // insert
+				r := float32(c) * 4
+				if c == 255 {
+					r = float32(math.Inf(1))
+				}
+				next++
+				h := g.Insert(next, p, r)
+				o.ents[h] = oracleEnt{key: g.Key(h), pos: p, r2: r * r, weight: 1 + uint32(b%3)}
+				g.SetWeight(h, o.ents[h].weight)
+				live = append(live, h)
+			case op == 1: // move
+				h := live[int(a)%len(live)]
+				e := o.ents[h]
+				e.pos = Vec{coord(b), coord(c), e.pos.Z}
+				g.Move(h, e.pos)
+				o.ents[h] = e
+			case op == 2: // remove
+				i := int(a) % len(live)
+				g.Remove(live[i])
+				delete(o.ents, live[i])
+				live[i] = live[len(live)-1]
+				live = live[:len(live)-1]
+			default: // query
+				limit := 1 + int(c)%40
+				checkHits(t, "Covering", g.Covering(p, nil), o.covering(p))
+				checkHits(t, "Nearest", g.Nearest(p, limit, nil), o.nearest(p, limit))
+			}
+		}
+	})
+}

@@ -1,0 +1,43 @@
+package stream_test
+
+import (
+	"fmt"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+)
+
+// One player's labels: the world indexes the labels of a scope in a grid
+// (key = label id, radius = draw distance, rev = the label's revision), asks
+// for the nearest within the kind's limit, and lets the view turn the wanted
+// set into packets.
+func Example() {
+	labels := grid.New(64)
+	for id, x := range []float32{5, 40, 90, 400} {
+		h := labels.Insert(uint32(id+1), grid.Vec{X: x}, 100)
+		labels.SetRev(h, 1)
+	}
+	view := stream.New(stream.Labels.Limit())
+	var (
+		hits   []grid.Hit
+		wanted []stream.Want
+		ops    []stream.Op
+	)
+	reconcile := func(at grid.Vec, budget int) {
+		hits = labels.Nearest(at, stream.Labels.Limit(), hits[:0])
+		wanted = wanted[:0]
+		for _, h := range hits {
+			wanted = append(wanted, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+		}
+		ops = view.Reconcile(wanted, budget, stream.HidesFirst, ops[:0])
+		fmt.Println(ops, "pending", view.Pending())
+	}
+	reconcile(grid.Vec{}, 2)                        // labels 1, 2, 3 are in range: the nearest two go first
+	ops = view.Flush(2, stream.HidesFirst, ops[:0]) // the next pass sends the rest
+	fmt.Println(ops, "pending", view.Pending())
+	reconcile(grid.Vec{X: 300}, 32) // walked away: 1, 2, 3 out of range, 4 in (hides in table order)
+	// Output:
+	// [{1 1 true} {2 1 true}] pending 1
+	// [{3 1 true}] pending 0
+	// [{1 0 false} {2 0 false} {3 0 false} {4 1 true}] pending 0
+}

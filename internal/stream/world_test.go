@@ -1,0 +1,152 @@
+package stream
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"dlmp/internal/grid"
+)
+
+// This file builds the synthetic world of the scale benchmarks: 1,000,000
+// objects, 100,000 pickups, 50,000 labels, 10,000 blips and 5,000 gang zones
+// over the world bounds, denser in 10 hot spots, and 1000 players either
+// uniform over the bounds or 80 % in the hot spots.
+
+const (
+	hotSpots      = 10
+	hotPlayerR    = 150 // players of a hot spot stand within this radius
+	hotEntityR    = 300 // its extra entities lie within this radius
+	pickupDist    = 200 // the server-wide pickup draw distance
+	players       = 1000
+	hotPlayerFrac = 0.8
+)
+
+// kindSpec describes one kind of the benchmark world.
+type kindSpec struct {
+	kind    Kind
+	count   int
+	hotFrac float64 // share of the entities placed in hot spots
+	cell    float32 // grid cell size
+	radius  func(*rand.Rand) float32
+}
+
+var specs = []kindSpec{
+	{Objects, 1_000_000, 0.2, 64, func(r *rand.Rand) float32 { return float32(100 * (1 + r.IntN(3))) }},
+	{Pickups, 100_000, 0.2, 64, func(*rand.Rand) float32 { return pickupDist }},
+	{Labels, 50_000, 0.3, 64, func(r *rand.Rand) float32 { return 10 + 90*r.Float32() }},
+	{Blips, 10_000, 0, 512, func(r *rand.Rand) float32 {
+		if r.IntN(10) < 7 {
+			return float32(math.Inf(1))
+		}
+		return 300 + 1200*r.Float32()
+	}},
+	{GangZones, 5_000, 0, 512, func(*rand.Rand) float32 { return float32(math.Inf(1)) }},
+}
+
+// kindWorld is one kind: its grid (keys are indices into the slices) and the
+// same entities as flat slices for the brute force.
+type kindWorld struct {
+	spec kindSpec
+	g    *grid.Grid
+	pos  []grid.Vec
+	r2   []float32
+	rev  []uint32
+}
+
+type world struct {
+	hot   []grid.Vec
+	kinds []*kindWorld
+}
+
+func inBounds(v float32) float32 { return max(-grid.Bound, min(grid.Bound, v)) }
+
+func inDisc(rng *rand.Rand, c grid.Vec, r float64) grid.Vec {
+	a, d := rng.Float64()*2*math.Pi, r*math.Sqrt(rng.Float64())
+	return grid.Vec{X: inBounds(c.X + float32(d*math.Cos(a))), Y: inBounds(c.Y + float32(d*math.Sin(a))), Z: c.Z}
+}
+
+func anywhere(rng *rand.Rand) grid.Vec {
+	return grid.Vec{X: (rng.Float32()*2 - 1) * grid.Bound, Y: (rng.Float32()*2 - 1) * grid.Bound}
+}
+
+func buildWorld(seed uint64) *world {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	w := &world{}
+	for range hotSpots {
+		w.hot = append(w.hot, grid.Vec{X: (rng.Float32()*2 - 1) * 3000, Y: (rng.Float32()*2 - 1) * 3000, Z: 10})
+	}
+	for _, s := range specs {
+		k := &kindWorld{spec: s, g: grid.New(s.cell),
+			pos: make([]grid.Vec, s.count), r2: make([]float32, s.count), rev: make([]uint32, s.count)}
+		for i := range s.count {
+			var p grid.Vec
+			if rng.Float64() < s.hotFrac {
+				p = inDisc(rng, w.hot[rng.IntN(hotSpots)], hotEntityR)
+			} else {
+				p = anywhere(rng)
+			}
+			p.Z = rng.Float32() * 60
+			r := s.radius(rng)
+			k.pos[i], k.r2[i], k.rev[i] = p, r*r, 1
+			k.g.SetRev(k.g.Insert(uint32(i), p, r), 1)
+		}
+		k.g.Compact()
+		w.kinds = append(w.kinds, k)
+	}
+	return w
+}
+
+// placePlayers returns players positions: all uniform, or 80 % in hot spots.
+func (w *world) placePlayers(seed uint64, clustered bool) []grid.Vec {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	ps := make([]grid.Vec, players)
+	for i := range ps {
+		if clustered && float64(i) < hotPlayerFrac*players {
+			ps[i] = inDisc(rng, w.hot[i%hotSpots], hotPlayerR)
+		} else {
+			ps[i] = anywhere(rng)
+			ps[i].Z = 10
+		}
+	}
+	return ps
+}
+
+// scratch holds the buffers one reconciling goroutine reuses.
+type scratch struct {
+	hits   []grid.Hit
+	wanted []Want
+	ops    []Op
+}
+
+// wantedGrid computes a player's wanted set of kind k with the grid.
+func (w *world) wantedGrid(k int, p grid.Vec, s *scratch) {
+	kw := w.kinds[k]
+	if lim := kw.spec.kind.Limit(); lim == Unlimited {
+		s.hits = kw.g.Covering(p, s.hits[:0])
+	} else {
+		s.hits = kw.g.Nearest(p, lim, s.hits[:0])
+	}
+	s.toWants()
+}
+
+// wantedBrute computes the same set by testing every entity of the kind.
+func (w *world) wantedBrute(k int, p grid.Vec, s *scratch) {
+	kw := w.kinds[k]
+	s.hits = s.hits[:0]
+	for i, q := range kw.pos {
+		if d2 := grid.Dist2(q, p); d2 <= kw.r2[i] {
+			s.hits = append(s.hits, grid.Hit{Key: uint32(i), Rev: kw.rev[i], Dist2: d2, Weight: 1})
+		}
+	}
+	if lim := kw.spec.kind.Limit(); lim != Unlimited {
+		s.hits = s.hits[:grid.SelectNearest(s.hits, lim)]
+	}
+	s.toWants()
+}
+
+func (s *scratch) toWants() {
+	s.wanted = s.wanted[:0]
+	for _, h := range s.hits {
+		s.wanted = append(s.wanted, Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+	}
+}
