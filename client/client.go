@@ -155,7 +155,8 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	ap := addr.AddrPort()
 	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{}), seqs: map[uint32]*lane.Sequence{}}
-	if err := c.handshake(ctx); err != nil {
+	rest, err := c.handshake(ctx)
+	if err != nil {
 		uc.Close()
 		return nil, err
 	}
@@ -165,6 +166,9 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	c.expect = 1
 	c.gbn = lane.NewGBNSender(lane.GBNConfig{})
 	c.lastSent, c.lastHeard = now, now
+	if len(rest) > 0 { // packets that shared the datagram with ServerHello
+		c.receiveLocked(rest, now)
+	}
 	c.wg.Add(2)
 	packets := make(chan []byte, 256)
 	go c.readLoop(packets)
@@ -172,8 +176,9 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	return c, nil
 }
 
-// handshake sends ClientHello until ServerHello, following HelloRetry.
-func (c *Client) handshake(ctx context.Context) error {
+// handshake sends ClientHello until ServerHello, following HelloRetry. It
+// returns what followed ServerHello in its datagram.
+func (c *Client) handshake(ctx context.Context) ([]byte, error) {
 	var nb [8]byte
 	for {
 		rand.Read(nb[:])
@@ -186,7 +191,7 @@ func (c *Client) handshake(ctx context.Context) error {
 	retries := 0
 	for try := 0; try < HelloTries; try++ {
 		if _, err := c.uc.WriteToUDPAddrPort(hello.Append(nil), c.server); err != nil {
-			return fmt.Errorf("client: hello: %w", err)
+			return nil, fmt.Errorf("client: hello: %w", err)
 		}
 		deadline := time.Now().Add(HelloInterval)
 		if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
@@ -194,7 +199,7 @@ func (c *Client) handshake(ctx context.Context) error {
 		}
 		for {
 			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("client: connecting to %s: %w", c.server, err)
+				return nil, fmt.Errorf("client: connecting to %s: %w", c.server, err)
 			}
 			c.uc.SetReadDeadline(deadline)
 			n, from, err := c.uc.ReadFromUDPAddrPort(buf)
@@ -212,30 +217,31 @@ func (c *Client) handshake(ctx context.Context) error {
 					continue
 				}
 				if retries++; retries > RetryTries {
-					return fmt.Errorf("client: connecting to %s: more than %d HelloRetry", c.server, RetryTries)
+					return nil, fmt.Errorf("client: connecting to %s: more than %d HelloRetry", c.server, RetryTries)
 				}
 				hello.Cookie = r.Cookie
 				try-- // an answer is not a lost try
 				goto next
 			case wire.IDServerHello:
 				var h wire.ServerHello
-				if _, err := h.Parse(d); err != nil || h.CheckRecv() != nil || h.ClientNonce != hello.ClientNonce || h.Version != Version {
+				n, err := h.Parse(d)
+				if err != nil || h.CheckRecv() != nil || h.ClientNonce != hello.ClientNonce || h.Version != Version {
 					continue
 				}
 				c.hello = h
 				c.uc.SetReadDeadline(time.Time{})
-				return nil
+				return append([]byte(nil), d[n:]...), nil
 			case wire.IDDisconnect:
 				var x wire.Disconnect
 				if _, err := x.Parse(d); err != nil || x.CheckRecv() != nil || x.Token != hello.ClientNonce {
 					continue
 				}
-				return &DisconnectError{Reason: x.Reason}
+				return nil, &DisconnectError{Reason: x.Reason}
 			}
 		}
 	next:
 	}
-	return fmt.Errorf("client: no answer from %s after %d hellos", c.server, HelloTries)
+	return nil, fmt.Errorf("client: no answer from %s after %d hellos", c.server, HelloTries)
 }
 
 // World runs f with the client's mirror of the world (package

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -25,7 +26,7 @@ func TestBotsAgainstServer(t *testing.T) {
 	cfg := config.Default()
 	cfg.Server.Listen = "127.0.0.1:0"
 	cfg.Admin.Listen = ""
-	srv, err := server.New(server.Options{Config: cfg, Gamemode: func(w *world.World) (world.Gamemode, error) {
+	srv, err := server.New(server.Options{Config: cfg, Log: slog.New(slog.DiscardHandler), Gamemode: func(w *world.World) (world.Gamemode, error) {
 		return &spawner{w: w}, nil
 	}}, time.Now())
 	if err != nil {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -30,7 +31,7 @@ func start(t *testing.T) (*Server, *joins, context.CancelFunc, chan error) {
 	cfg.Server.Listen = "127.0.0.1:0"
 	cfg.Admin.Listen = ""
 	gm := &joins{}
-	srv, err := New(Options{Config: cfg, Gamemode: func(w *world.World) (world.Gamemode, error) {
+	srv, err := New(Options{Config: cfg, Log: slog.New(slog.DiscardHandler), Gamemode: func(w *world.World) (world.Gamemode, error) {
 		gm.w = w
 		return gm, nil
 	}}, time.Now())
