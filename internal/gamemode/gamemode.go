@@ -38,6 +38,7 @@ type Mode struct {
 	// Set by Start.
 	w    *world.World
 	rt   *script.Runtime
+	L    *lua.LState // the VM's main state, set before main.lua runs
 	fsys fs.FS
 
 	// Handles: one userdata per live entity, dropped when it goes.
@@ -100,6 +101,7 @@ func (m *Mode) Close() {
 
 // install builds the dlmp module: every kind's functions and methods.
 func (m *Mode) install(L *lua.LState, t *lua.LTable) {
+	m.L = L
 	m.installPlayer(L, t)
 	m.installPickup(L, t)
 	m.installServer(L, t)

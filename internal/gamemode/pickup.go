@@ -38,7 +38,7 @@ func (m *Mode) installPickup(L *lua.LState, t *lua.LTable) {
 func (m *Mode) pickup(id uint32) *lua.LUserData {
 	ud := m.pickups[id]
 	if ud == nil {
-		ud = m.kinds.pickup.handle(m.rt.L, id, nil)
+		ud = m.kinds.pickup.handle(m.L, id, nil)
 		m.pickups[id] = ud
 	}
 	return ud

@@ -52,7 +52,7 @@ func push(L *lua.LState, v lua.LValue) int { L.Push(v); return 1 }
 func (m *Mode) player(p *world.Player) *lua.LUserData {
 	ud := m.players[p]
 	if ud == nil {
-		ud = m.kinds.player.handle(m.rt.L, uint32(p.ID()), p)
+		ud = m.kinds.player.handle(m.L, uint32(p.ID()), p)
 		m.players[p] = ud
 	}
 	return ud
