@@ -104,8 +104,8 @@ func TestTakePickupGrants(t *testing.T) {
 		f.touch(p, ids[name])
 		return c.take()
 	}
-	step("health", grid.Vec{X: 5, Z: 3})                                  // full health: false
-	out := step("armor", grid.Vec{X: -5, Z: 3})                           // armor 0: granted
+	step("health", grid.Vec{X: 5, Z: 3})                                   // full health: false
+	out := step("armor", grid.Vec{X: -5, Z: 3})                            // armor 0: granted
 	if g := only[*wire.GiveArmor](out); len(g) != 1 || g[0].Amount != 50 { // once
 		t.Fatalf("GiveArmor = %v", g)
 	}
