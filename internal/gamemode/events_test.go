@@ -1,0 +1,136 @@
+package gamemode
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/wire"
+)
+
+// logLines returns the global table `log` as strings.
+func (f *fixture) logLines() []string {
+	var got []string
+	f.global("log").(*lua.LTable).ForEach(func(_, v lua.LValue) { got = append(got, v.String()) })
+	return got
+}
+
+// A player's handle is the same userdata from connect to disconnect; after
+// it, its methods raise "player N left", and the reused id gets a new one.
+func TestPlayerHandles(t *testing.T) {
+	f := newFixture(t, files("main.lua", `
+		dlmp.on("player_connect", function(p) first = p end)
+		dlmp.on("player_disconnect", function(p, reason)
+			assert(p == first and p:is_connected(), "valid during its disconnect")
+			gone = p
+		end)
+	`))
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{X: 1, Y: 2, Z: 3})
+	f.lua(`
+		assert(dlmp.get_player(0) == first and first.id == 0, "one handle per player")
+		assert(tostring(first) == "player 0")
+		local all = dlmp.players()
+		assert(#all == 1 and all[1] == first)
+		local x, y, z = first:position()
+		assert(x == 1 and y == 2 and z == 3)
+		assert(first:world() == 0 and first:interior() == 0 and first:skin() == 1)
+	`)
+	f.w.Leave(p, wire.ReasonQuit)
+	f.lua(`assert(not gone:is_connected()); assert(dlmp.get_player(0) == nil); assert(#dlmp.players() == 0)`)
+	for _, src := range []string{`gone:health()`, `gone:give_health(5)`, `gone:kick()`, `dlmp.take_pickup(gone, 1)`} {
+		wantContains(t, f.luaErr(src), "player 0 left")
+	}
+	f.join() // the same id again: a new handle
+	f.lua(`local p = dlmp.get_player(0); assert(p ~= gone and p ~= nil and p:is_connected())`)
+	wantContains(t, f.luaErr(`gone:health()`), "player 0 left")
+	f.noErrors()
+}
+
+func TestEventsInOrder(t *testing.T) {
+	f := newFixture(t, files("main.lua", `
+		log = {}
+		local function add(s) log[#log + 1] = s end
+		dlmp.on("player_connect", function(p) add("connect " .. p.id .. " " .. p:life()); first = p end)
+		dlmp.on("player_spawn", function(p) add("spawn " .. p.id .. " " .. p:life() .. " " .. p:health()) end)
+		dlmp.on("player_death", function(p) add("death " .. p.id .. " " .. p:life()) end)
+		dlmp.on("chat", function(p, text) add("chat " .. p.id .. " " .. text) end)
+		dlmp.on("player_waypoint", function(p, x, y) add("waypoint " .. p.id .. " " .. tostring(x) .. " " .. tostring(y)) end)
+		dlmp.on("player_disconnect", function(p, reason)
+			add("disconnect " .. p.id .. " " .. reason .. " " .. tostring(p:is_connected()))
+		end)
+	`))
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{X: 1, Y: 2, Z: 3})
+	f.chat(p, "hello there")
+	f.w.Packet(p, &wire.PlayerWaypoint{Token: 1, Active: 1, X: 100, Y: -50}, f.now)
+	f.w.Packet(p, &wire.PlayerWaypoint{Token: 1, Active: 0}, f.now)
+	f.advance(time.Second)
+	f.sync(p, c, grid.Vec{X: 1, Y: 2, Z: 3}, 0, 4) // dead
+	f.lua(`first:respawn(5, 5, 3)`)
+	f.w.Leave(p, wire.ReasonQuit)
+	f.join()
+	want := []string{
+		"connect 0 not_spawned",
+		"spawn 0 alive 100",
+		"chat 0 hello there",
+		"waypoint 0 100 -50",
+		"waypoint 0 nil nil",
+		"death 0 dead",
+		"spawn 0 alive 100",
+		"disconnect 0 quit true",
+		"connect 0 not_spawned",
+	}
+	if got := f.logLines(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	f.noErrors()
+}
+
+func TestShutdownEvent(t *testing.T) {
+	f := newFixture(t, files("main.lua", `dlmp.on("shutdown", function() print("bye from shutdown") end)`))
+	f.m.Close()
+	wantContains(t, f.logs.String(), "bye from shutdown")
+	f.m.Close() // twice is harmless
+	p, _ := f.join()
+	f.w.Leave(p, wire.ReasonQuit) // events after Close are ignored
+}
+
+// A failing handler is logged with its traceback and the next handler,
+// and the next event, still run.
+func TestErrorInCallbackDoesNotStopNext(t *testing.T) {
+	f := newFixture(t, files("main.lua", `
+		n = 0
+		dlmp.on("chat", function(p, text) p:give_health(500) end) -- raises: the rule
+		dlmp.on("chat", function(p, text) n = n + 1 end)
+		dlmp.on("chat", function(p, text) error("plain error") end)
+		dlmp.on("chat", function(p, text) n = n + 1 end)
+	`))
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{Z: 3})
+	f.chat(p, "a")
+	f.chat(p, "b")
+	if got := f.global("n"); got != lua.LNumber(4) {
+		t.Fatalf("n = %v, want 4", got)
+	}
+	if got := f.m.Runtime().Errors(); got != 4 {
+		t.Fatalf("Errors() = %d, want 4", got)
+	}
+	logs := f.logs.String()
+	for _, want := range []string{"give_health: amount: must be an integer 0..255, got 500", "plain error", "main.lua:3", "stack traceback"} {
+		wantContains(t, logs, want)
+	}
+}
+
+func TestEventWithoutHandlerAllocatesNothing(t *testing.T) {
+	f := newFixture(t, files("main.lua", `-- no handlers`))
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{Z: 3})
+	allocs := testing.AllocsPerRun(100, func() { f.m.Chat(p, "hi"); f.m.PlayerDeath(p) })
+	if allocs != 0 {
+		t.Fatalf("events without handlers allocate %v times", allocs)
+	}
+}
