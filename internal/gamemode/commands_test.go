@@ -190,4 +190,3 @@ func TestArgumentErrors(t *testing.T) {
 		t.Fatalf("a refused create_pickup created pickup 2: %s", n)
 	}
 }
-
