@@ -20,49 +20,67 @@ import (
 //	player_waypoint(player, x, y)          x, y nil: the waypoint was removed
 //	shutdown()
 
-// emit raises event when the gamemode listens to it; args builds the
-// arguments only then.
-func (m *Mode) emit(event string, args func() []lua.LValue) {
-	if m.rt == nil || !m.rt.Has(event) {
-		return
-	}
-	m.rt.Emit(event, args()...)
-}
+// listens reports whether the gamemode has a handler for event: the
+// arguments are built only then.
+func (m *Mode) listens(event string) bool { return m.rt != nil && m.rt.Has(event) }
 
 func (m *Mode) PlayerJoin(p *world.Player) {
-	m.emit("player_connect", func() []lua.LValue { return []lua.LValue{m.player(p)} })
+	if m.listens("player_connect") {
+		m.rt.Emit("player_connect", m.player(p))
+	}
 }
 
 func (m *Mode) PlayerLeave(p *world.Player, reason uint8) {
-	m.emit("player_disconnect", func() []lua.LValue {
-		return []lua.LValue{m.player(p), lua.LString(wire.ReasonName(reason))}
-	})
+	if m.listens("player_disconnect") {
+		m.rt.Emit("player_disconnect", m.player(p), lua.LString(wire.ReasonName(reason)))
+	}
 	delete(m.players, p) // the world forgets them when this returns
 }
 
 func (m *Mode) PlayerSpawn(p *world.Player) {
-	m.emit("player_spawn", func() []lua.LValue { return []lua.LValue{m.player(p)} })
+	if m.listens("player_spawn") {
+		m.rt.Emit("player_spawn", m.player(p))
+	}
 }
 
 func (m *Mode) PlayerDeath(p *world.Player) {
-	m.emit("player_death", func() []lua.LValue { return []lua.LValue{m.player(p)} })
+	if m.listens("player_death") {
+		m.rt.Emit("player_death", m.player(p))
+	}
 }
 
 func (m *Mode) Chat(p *world.Player, txt string) {
-	m.emit("chat", func() []lua.LValue { return []lua.LValue{m.player(p), lua.LString(txt)} })
+	if m.listens("chat") {
+		m.rt.Emit("chat", m.player(p), lua.LString(txt))
+	}
 }
 
 func (m *Mode) PickupInteract(e world.PickupInteraction) {
-	m.emit("pickup_interact", func() []lua.LValue {
-		return []lua.LValue{m.player(e.Player), m.pickup(e.Pickup), lua.LString(e.Behavior.String()), lua.LNumber(e.Model)}
-	})
+	if m.listens("pickup_interact") {
+		m.rt.Emit("pickup_interact", m.player(e.Player), m.pickup(e.Pickup), behaviorName(e.Behavior), lua.LNumber(e.Model))
+	}
 }
 
 func (m *Mode) PlayerWaypoint(p *world.Player, wp world.Waypoint) {
-	m.emit("player_waypoint", func() []lua.LValue {
-		if !wp.Active {
-			return []lua.LValue{m.player(p), lua.LNil, lua.LNil}
-		}
-		return []lua.LValue{m.player(p), lua.LNumber(wp.X), lua.LNumber(wp.Y)}
-	})
+	if !m.listens("player_waypoint") {
+		return
+	}
+	if !wp.Active {
+		m.rt.Emit("player_waypoint", m.player(p), lua.LNil, lua.LNil)
+		return
+	}
+	m.rt.Emit("player_waypoint", m.player(p), lua.LNumber(wp.X), lua.LNumber(wp.Y))
+}
+
+// Behavior names, made once: an LString in an interface allocates.
+var (
+	collectibleName lua.LValue = lua.LString(world.Collectible.String())
+	staticName      lua.LValue = lua.LString(world.Static.String())
+)
+
+func behaviorName(b world.Behavior) lua.LValue {
+	if b == world.Static {
+		return staticName
+	}
+	return collectibleName
 }

@@ -26,7 +26,7 @@ const tick = 50 * time.Millisecond
 // testConn is an in-memory world.Conn: it decodes every packet with the
 // client's rules and records it.
 type testConn struct {
-	t       *testing.T
+	t       testing.TB
 	out     []wire.Packet
 	kicked  uint8
 	events  uint32
@@ -70,7 +70,7 @@ func only[T wire.Packet](ps []wire.Packet) []T {
 
 // fixture is a real world driven by a real Lua gamemode, on virtual time.
 type fixture struct {
-	t    *testing.T
+	t    testing.TB
 	w    *world.World
 	m    *Mode
 	now  time.Time
@@ -98,10 +98,7 @@ func newFixture(t testing.TB, fsys fs.FS) *fixture {
 
 func startFixture(t testing.TB, fsys fs.FS) (*fixture, error) {
 	t.Helper()
-	f := &fixture{m: &Mode{}, now: t0, logs: &bytes.Buffer{}, seq: map[*world.Player]uint32{}}
-	if tt, ok := t.(*testing.T); ok {
-		f.t = tt
-	}
+	f := &fixture{t: t, m: &Mode{}, now: t0, logs: &bytes.Buffer{}, seq: map[*world.Player]uint32{}}
 	w, err := world.New(config.Default(), f.m, t0)
 	if err != nil {
 		t.Fatal(err)
