@@ -1,12 +1,15 @@
 package gamemode
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"dlmp/internal/world"
 )
 
 // Argument readers. Each raises a Lua error naming the function, the
@@ -18,6 +21,19 @@ func raise(L *lua.LState, err error) {
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}
+}
+
+// raiseAs raises a world error under the name the Lua API gives the
+// command, when the world's name differs (player:set_time is the world's
+// set_player_time).
+func raiseAs(L *lua.LState, name string, err error) {
+	var ae *world.ArgError
+	if errors.As(err, &ae) {
+		renamed := *ae
+		renamed.Func = name
+		err = &renamed
+	}
+	raise(L, err)
 }
 
 func argFail(L *lua.LState, fn, arg, rule string, args ...any) {
@@ -70,11 +86,9 @@ func text(L *lua.LState, n int, fn, arg string) string {
 // options reads an optional table of named options (argument n). Every key
 // must be one of known; get reads and checks one.
 type options struct {
-	L    *lua.LState
-	fn   string
-	t    *lua.LTable
-	tmp  int
-	used []string
+	L  *lua.LState
+	fn string
+	t  *lua.LTable
 }
 
 func optTable(L *lua.LState, n int, fn string, known ...string) *options {

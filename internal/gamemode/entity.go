@@ -1,7 +1,11 @@
 package gamemode
 
 import (
+	"strconv"
+
 	lua "github.com/yuin/gopher-lua"
+
+	"dlmp/internal/world"
 )
 
 // kind is one entity type as Lua sees it: a metatable whose __index gives
@@ -22,7 +26,7 @@ type kinds struct {
 type ref struct {
 	kind   *kind
 	id     uint32
-	player any // *world.Player for players (ids are reused: the pointer tells them apart)
+	player *world.Player // players only: ids are reused, the pointer tells them apart
 }
 
 // newKind registers a kind with its methods.
@@ -48,7 +52,7 @@ func newKind(L *lua.LState, name string, methods map[string]lua.LGFunction) *kin
 	}))
 	k.mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		r := refOf(L, 1, k)
-		L.Push(lua.LString(k.name + " " + itoa(r.id)))
+		L.Push(lua.LString(k.name + " " + strconv.FormatUint(uint64(r.id), 10)))
 		return 1
 	}))
 	k.mt.RawSetString("__metatable", lua.LString(name)) // getmetatable hides the metatable
@@ -56,7 +60,7 @@ func newKind(L *lua.LState, name string, methods map[string]lua.LGFunction) *kin
 }
 
 // handle makes a new userdata for an entity of kind k.
-func (k *kind) handle(L *lua.LState, id uint32, player any) *lua.LUserData {
+func (k *kind) handle(L *lua.LState, id uint32, player *world.Player) *lua.LUserData {
 	ud := L.NewUserData()
 	ud.Value = &ref{kind: k, id: id, player: player}
 	ud.Metatable = k.mt
@@ -82,18 +86,4 @@ func describe(v lua.LValue) string {
 		}
 	}
 	return v.Type().String()
-}
-
-func itoa(v uint32) string {
-	if v == 0 {
-		return "0"
-	}
-	var b [10]byte
-	i := len(b)
-	for v > 0 {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-	}
-	return string(b[i:])
 }

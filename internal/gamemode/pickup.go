@@ -146,7 +146,7 @@ func (m *Mode) pickupSetPosition(L *lua.LState, pk *world.Pickup) int {
 }
 
 func (m *Mode) pickupCollect(L *lua.LState, pk *world.Pickup) int {
-	err := m.w.CollectPickup(pk.ID())
+	err := m.w.CollectPickup(pk.ID()) // named collect_pickup in errors, both ways
 	m.forgetPickup(pk.ID())
 	raise(L, err)
 	return 0
@@ -155,6 +155,6 @@ func (m *Mode) pickupCollect(L *lua.LState, pk *world.Pickup) int {
 func (m *Mode) pickupDelete(L *lua.LState, pk *world.Pickup) int {
 	err := m.w.DeletePickup(pk.ID())
 	m.forgetPickup(pk.ID())
-	raise(L, err)
+	raiseAs(L, "delete", err)
 	return 0
 }

@@ -61,7 +61,7 @@ func (m *Mode) player(p *world.Player) *lua.LUserData {
 // livePlayer returns the player of argument n, raising if they left.
 func (m *Mode) livePlayer(L *lua.LState, n int) *world.Player {
 	r := refOf(L, n, m.kinds.player)
-	p := r.player.(*world.Player)
+	p := r.player
 	if m.w.Player(p.ID()) != p {
 		L.RaiseError("player %d left", r.id)
 	}
@@ -95,7 +95,7 @@ func (m *Mode) listPlayers(L *lua.LState) int {
 
 func (m *Mode) playerIsConnected(L *lua.LState) int {
 	r := refOf(L, 1, m.kinds.player)
-	p := r.player.(*world.Player)
+	p := r.player
 	return push(L, lua.LBool(m.w.Player(p.ID()) == p))
 }
 
@@ -191,14 +191,14 @@ func (m *Mode) playerSetWanted(L *lua.LState, p *world.Player) int {
 }
 
 func (m *Mode) playerSetTime(L *lua.LState, p *world.Player) int {
-	h := integer(L, 2, "set_player_time", "hours", 0, math.MaxUint8)
-	mi := integer(L, 3, "set_player_time", "minutes", 0, math.MaxUint8)
-	raise(L, m.w.SetPlayerTime(p, uint8(h), uint8(mi)))
+	h := integer(L, 2, "set_time", "hours", 0, math.MaxUint8)
+	mi := integer(L, 3, "set_time", "minutes", 0, math.MaxUint8)
+	raiseAs(L, "set_time", m.w.SetPlayerTime(p, uint8(h), uint8(mi)))
 	return 0
 }
 
 func (m *Mode) playerSetWeather(L *lua.LState, p *world.Player) int {
-	raise(L, m.w.SetPlayerWeather(p, uint8(integer(L, 2, "set_player_weather", "weather", 0, math.MaxUint8))))
+	raiseAs(L, "set_weather", m.w.SetPlayerWeather(p, uint8(integer(L, 2, "set_weather", "weather", 0, math.MaxUint8))))
 	return 0
 }
 
@@ -209,7 +209,7 @@ func (m *Mode) playerSetWaypoint(L *lua.LState, p *world.Player) int {
 }
 
 func (m *Mode) playerClearWaypoint(L *lua.LState, p *world.Player) int {
-	raise(L, m.w.SetWaypoint(p, world.Waypoint{}))
+	raiseAs(L, "clear_waypoint", m.w.SetWaypoint(p, world.Waypoint{}))
 	return 0
 }
 
