@@ -77,6 +77,18 @@ func (m *Mode) Start(w *world.World, fsys fs.FS, now time.Time, opts script.Opti
 	return nil
 }
 
+// New starts the gamemode in fsys bound to w, for a world created before
+// its gamemode (package server builds the world with a forwarding
+// gamemode, then calls a builder with it): the caller forwards w's events
+// to the returned Mode.
+func New(w *world.World, fsys fs.FS, now time.Time, opts script.Options) (*Mode, error) {
+	m := &Mode{}
+	if err := m.Start(w, fsys, now, opts); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // Runtime is the script runtime, nil before Start.
 func (m *Mode) Runtime() *script.Runtime { return m.rt }
 
@@ -89,7 +101,10 @@ func (m *Mode) Tick(now time.Time) {
 	}
 }
 
-// Close raises shutdown and releases the VM.
+// Shutdown is Close, under the name package server calls when it stops.
+func (m *Mode) Shutdown() { m.Close() }
+
+// Close raises shutdown and releases the VM. Events after it are ignored.
 func (m *Mode) Close() {
 	if m.rt == nil {
 		return

@@ -1,13 +1,18 @@
 package gamemode
 
 import (
+	"bytes"
+	"log/slog"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	lua "github.com/yuin/gopher-lua"
 
+	"dlmp/internal/config"
 	"dlmp/internal/script"
+	"dlmp/internal/wire"
+	"dlmp/internal/world"
 )
 
 // The dlmp module adds no way out of the script sandbox, and handles cannot
@@ -66,4 +71,43 @@ func TestStartErrors(t *testing.T) {
 	zero.Chat(nil, "x")
 	zero.Tick(t0)
 	zero.Close()
+}
+
+// forward is the server's shape: the world is built with a gamemode that
+// forwards to one built afterwards.
+type forward struct{ world.Gamemode }
+
+func TestNewBehindAForwarder(t *testing.T) {
+	fw := &forward{world.Base{}}
+	w, err := world.New(config.Default(), fw, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	build := func(w *world.World) (world.Gamemode, error) {
+		return New(w, files("main.lua", `dlmp.on("player_connect", function(p) print("hello " .. p.id) end)
+			dlmp.on("shutdown", function() print("bye") end)`),
+			t0, script.Options{Budget: testBudget, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+	}
+	gm, err := build(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Gamemode = gm
+	var hello wire.ServerHello
+	if _, ok := w.Join(&testConn{t: t}, &hello); !ok {
+		t.Fatal("server full")
+	}
+	gm.(interface{ Shutdown() }).Shutdown()
+	for _, want := range []string{"hello 0", "bye"} {
+		wantContains(t, logs.String(), want)
+	}
+	again, err := build(w) // a builder may run again on the same world
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.(*Mode).Close()
+	if _, err := New(w, files("main.lua", "error('no')"), t0, script.Options{}); err == nil {
+		t.Fatal("New of a failing main.lua succeeded")
+	}
 }
