@@ -35,6 +35,10 @@ import (
 // Mode is a Lua gamemode bound to a world. The zero value ignores every
 // event until Start.
 type Mode struct {
+	// Base ignores the world's events this package does not raise in Lua
+	// yet, so a world that grows a new event still builds.
+	world.Base
+
 	// Set by Start.
 	w    *world.World
 	rt   *script.Runtime
@@ -43,7 +47,6 @@ type Mode struct {
 
 	// Handles: one userdata per live entity, dropped when it goes.
 	players map[*world.Player]*lua.LUserData
-	pickups map[uint32]*lua.LUserData
 	grants  map[uint32]grant // what a pickup gives (create_pickup grant, load_map)
 
 	kinds kinds
@@ -60,7 +63,6 @@ func (m *Mode) Start(w *world.World, fsys fs.FS, now time.Time, opts script.Opti
 	}
 	m.w, m.fsys = w, fsys
 	m.players = map[*world.Player]*lua.LUserData{}
-	m.pickups = map[uint32]*lua.LUserData{}
 	m.grants = map[uint32]grant{}
 	extra := opts.Install
 	opts.Install = func(L *lua.LState, t *lua.LTable) {

@@ -6,7 +6,6 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"dlmp/internal/wire"
-	"dlmp/internal/world"
 )
 
 // Grants: what a pickup gives when the gamemode takes it for a player
@@ -86,8 +85,8 @@ func (g grant) table(L *lua.LState) *lua.LTable {
 	return t
 }
 
-func (m *Mode) pickupGrant(L *lua.LState, pk *world.Pickup) int {
-	g, ok := m.grants[pk.ID()]
+func (m *Mode) pickupGrant(L *lua.LState, id uint32) int {
+	g, ok := m.grants[id]
 	if !ok {
 		return push(L, lua.LNil)
 	}
@@ -101,7 +100,7 @@ func (m *Mode) pickupGrant(L *lua.LState, pk *world.Pickup) int {
 func (m *Mode) takePickup(L *lua.LState) int {
 	const fn = "take_pickup"
 	p := m.livePlayer(L, 1)
-	pk := m.livePickup(L, 2, fn)
+	pk := m.w.Pickup(m.kinds.pickup.liveArg(L, 2, fn))
 	g, ok := m.grants[pk.ID()]
 	if !ok {
 		argFail(L, fn, "pickup", "pickup %d has no grant", pk.ID())

@@ -16,75 +16,31 @@ import (
 // no respawn) its methods raise "pickup N was deleted".
 
 func (m *Mode) installPickup(L *lua.LState, t *lua.LTable) {
-	m.kinds.pickup = newKind(L, "pickup", map[string]lua.LGFunction{
-		"exists":       m.pickupExists,
-		"position":     m.withPickup(pickupPosition),
-		"model":        m.withPickup(func(L *lua.LState, pk *world.Pickup) int { return push(L, lua.LNumber(pk.Model())) }),
-		"is_active":    m.withPickup(func(L *lua.LState, pk *world.Pickup) int { return push(L, lua.LBool(pk.Active())) }),
-		"grant":        m.withPickup(m.pickupGrant),
-		"set_position": m.withPickup(m.pickupSetPosition),
-		"collect":      m.withPickup(m.pickupCollect),
-		"delete":       m.withPickup(m.pickupDelete),
+	m.kinds.pickup = newIDKind(L, "pickup", func(id uint32) bool { return m.w.Pickup(id) != nil }, map[string]idMethod{
+		"position":     m.pickupPosition,
+		"model":        func(L *lua.LState, id uint32) int { return push(L, lua.LNumber(m.w.Pickup(id).Model())) },
+		"is_active":    func(L *lua.LState, id uint32) int { return push(L, lua.LBool(m.w.Pickup(id).Active())) },
+		"grant":        m.pickupGrant,
+		"set_position": m.pickupSetPosition,
+		"collect":      m.pickupCollect,
+		"delete":       m.pickupDelete,
 	})
 	t.RawSetString("create_pickup", L.NewFunction(m.createPickup))
 	t.RawSetString("get_pickup", L.NewFunction(m.getPickup))
 	t.RawSetString("collect_pickup", L.NewFunction(func(L *lua.LState) int {
-		return m.pickupCollect(L, m.livePickup(L, 1, "collect_pickup"))
+		return m.pickupCollect(L, m.kinds.pickup.liveArg(L, 1, "collect_pickup"))
 	}))
 	t.RawSetString("take_pickup", L.NewFunction(m.takePickup))
 }
 
 // pickup returns the handle of a live pickup.
-func (m *Mode) pickup(id uint32) *lua.LUserData {
-	ud := m.pickups[id]
-	if ud == nil {
-		ud = m.kinds.pickup.handle(m.L, id, nil)
-		m.pickups[id] = ud
-	}
-	return ud
-}
+func (m *Mode) pickup(id uint32) *lua.LUserData { return m.kinds.pickup.get(m.L, id) }
 
 // forgetPickup drops what the Mode holds for a pickup the world deleted.
 func (m *Mode) forgetPickup(id uint32) {
+	m.kinds.pickup.forget(id)
 	if m.w.Pickup(id) == nil {
-		delete(m.pickups, id)
 		delete(m.grants, id)
-	}
-}
-
-// pickupArg reads argument n as a pickup or a pickup id.
-func (m *Mode) pickupArg(L *lua.LState, n int, fn string) uint32 {
-	if _, ok := L.Get(n).(lua.LNumber); ok {
-		return uint32(integer(L, n, fn, "pickup", 1, math.MaxUint32))
-	}
-	if _, ok := L.Get(n).(*lua.LUserData); !ok {
-		argFail(L, fn, "pickup", "must be a pickup or a pickup id, got %s", describe(L.Get(n)))
-	}
-	return refOf(L, n, m.kinds.pickup).id
-}
-
-// livePickup reads argument n as an existing pickup.
-func (m *Mode) livePickup(L *lua.LState, n int, fn string) *world.Pickup {
-	_, isID := L.Get(n).(lua.LNumber)
-	id := m.pickupArg(L, n, fn)
-	pk := m.w.Pickup(id)
-	if pk == nil {
-		if isID {
-			argFail(L, fn, "pickup", "no pickup %d", id)
-		}
-		L.RaiseError("pickup %d was deleted", id)
-	}
-	return pk
-}
-
-func (m *Mode) withPickup(fn func(L *lua.LState, pk *world.Pickup) int) lua.LGFunction {
-	return func(L *lua.LState) int {
-		r := refOf(L, 1, m.kinds.pickup)
-		pk := m.w.Pickup(r.id)
-		if pk == nil {
-			L.RaiseError("pickup %d was deleted", r.id)
-		}
-		return fn(L, pk)
 	}
 }
 
@@ -126,35 +82,32 @@ func (m *Mode) getPickup(L *lua.LState) int {
 	return push(L, m.pickup(uint32(id)))
 }
 
-func (m *Mode) pickupExists(L *lua.LState) int {
-	r := refOf(L, 1, m.kinds.pickup)
-	return push(L, lua.LBool(m.w.Pickup(r.id) != nil))
-}
-
-func pickupPosition(L *lua.LState, pk *world.Pickup) int {
-	p := pk.Position()
+func (m *Mode) pickupPosition(L *lua.LState, id uint32) int {
+	p := m.w.Pickup(id).Position()
 	L.Push(lua.LNumber(p.X))
 	L.Push(lua.LNumber(p.Y))
 	L.Push(lua.LNumber(p.Z))
 	return 3
 }
 
-func (m *Mode) pickupSetPosition(L *lua.LState, pk *world.Pickup) int {
+func (m *Mode) pickupSetPosition(L *lua.LState, id uint32) int {
 	const fn = "set_position"
-	raise(L, m.w.MovePickup(pk.ID(), grid.Vec{X: coord(L, 2, fn, "x"), Y: coord(L, 3, fn, "y"), Z: coord(L, 4, fn, "z")}))
+	raise(L, m.w.MovePickup(id, grid.Vec{X: coord(L, 2, fn, "x"), Y: coord(L, 3, fn, "y"), Z: coord(L, 4, fn, "z")}))
 	return 0
 }
 
-func (m *Mode) pickupCollect(L *lua.LState, pk *world.Pickup) int {
-	err := m.w.CollectPickup(pk.ID()) // named collect_pickup in errors, both ways
-	m.forgetPickup(pk.ID())
+// pickupCollect is pickup:collect() and dlmp.collect_pickup (the world
+// names both collect_pickup in errors).
+func (m *Mode) pickupCollect(L *lua.LState, id uint32) int {
+	err := m.w.CollectPickup(id)
+	m.forgetPickup(id)
 	raise(L, err)
 	return 0
 }
 
-func (m *Mode) pickupDelete(L *lua.LState, pk *world.Pickup) int {
-	err := m.w.DeletePickup(pk.ID())
-	m.forgetPickup(pk.ID())
+func (m *Mode) pickupDelete(L *lua.LState, id uint32) int {
+	err := m.w.DeletePickup(id)
+	m.forgetPickup(id)
 	raiseAs(L, "delete", err)
 	return 0
 }

@@ -125,7 +125,7 @@ func playerWaypoint(L *lua.LState, p *world.Player) int {
 }
 
 func (m *Mode) playerPickupShown(L *lua.LState, p *world.Player) int {
-	return push(L, lua.LBool(p.PickupShown(m.pickupArg(L, 2, "is_pickup_shown"))))
+	return push(L, lua.LBool(p.PickupShown(m.kinds.pickup.arg(L, 2, "is_pickup_shown"))))
 }
 
 // landing reads x, y, z at n and the options heading, interior, world at n+3.
