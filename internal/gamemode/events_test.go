@@ -1,6 +1,7 @@
 package gamemode
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 
 	"dlmp/internal/grid"
 	"dlmp/internal/wire"
+	"dlmp/internal/world"
 )
 
 // logLines returns the global table `log` as strings.
@@ -132,5 +134,30 @@ func TestEventWithoutHandlerAllocatesNothing(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { f.m.Chat(p, "hi"); f.m.PlayerDeath(p) })
 	if allocs != 0 {
 		t.Fatalf("events without handlers allocate %v times", allocs)
+	}
+}
+
+// Every event of world.Gamemode is raised in Lua. Mode embeds world.Base
+// so that a world with a new event still builds; this test then names the
+// event to bind (events.go, docs/lua-api.md).
+func TestEveryWorldEventIsBound(t *testing.T) {
+	bound := map[string]string{
+		"PlayerJoin":     "player_connect",
+		"PlayerLeave":    "player_disconnect",
+		"PlayerSpawn":    "player_spawn",
+		"PlayerDeath":    "player_death",
+		"Chat":           "chat",
+		"PickupInteract": "pickup_interact",
+		"PlayerWaypoint": "player_waypoint",
+	}
+	gm := reflect.TypeFor[world.Gamemode]()
+	for i := range gm.NumMethod() {
+		name := gm.Method(i).Name
+		if _, ok := bound[name]; !ok {
+			t.Errorf("world event %s is not raised in Lua: bind it in internal/gamemode/events.go and document it in docs/lua-api.md", name)
+		}
+	}
+	if gm.NumMethod() != len(bound) {
+		t.Errorf("world.Gamemode has %d events, %d are bound", gm.NumMethod(), len(bound))
 	}
 }
