@@ -161,3 +161,66 @@ func TestEveryWorldEventIsBound(t *testing.T) {
 		t.Errorf("world.Gamemode has %d events, %d are bound", gm.NumMethod(), len(bound))
 	}
 }
+
+// An event a handler's command raises runs after that handler, not inside
+// it: order is kept, and a runaway handler is still stopped after it
+// (a nested callback would have ended the outer one's budget watch).
+func TestChainedEventsRunAfterTheHandler(t *testing.T) {
+	f := newFixture(t, files("main.lua", `
+		log = {}
+		dlmp.on("player_connect", function(p)
+			p:spawn(0, 0, 3)
+			log[#log + 1] = "connect done"
+		end)
+		dlmp.on("player_spawn", function(p) log[#log + 1] = "spawn " .. p:life() end)
+		dlmp.on("player_death", function(p)
+			dlmp.set_timer(1000, function()
+				p:respawn(0, 0, 3)
+				log[#log + 1] = "timer done"
+			end)
+		end)
+	`))
+	p, c := f.join()
+	f.sync(p, c, grid.Vec{Z: 3}, 0, 4) // dies
+	f.advance(time.Second)
+	want := "connect done, spawn alive, timer done, spawn alive"
+	if got := strings.Join(f.logLines(), ", "); got != want {
+		t.Fatalf("events: %s, want %s", got, want)
+	}
+
+	// A runaway in a handler after a chained event: the budget still holds.
+	f2 := newFixtureBudget(t, files("main.lua", `
+		dlmp.on("player_spawn", function(p) end)
+		dlmp.on("player_connect", function(p) p:spawn(0, 0, 3); local i = 0; while true do i = i + 1 end end)
+		dlmp.on("player_spawn", function(p) spawned = true end)
+	`), 30*time.Millisecond)
+	done := make(chan struct{})
+	go func() { f2.join(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a runaway handler that raised an event was not stopped")
+	}
+	if f2.global("spawned") != lua.LTrue {
+		t.Fatal("the chained player_spawn did not run after the stopped handler")
+	}
+}
+
+// A handler that raises its own event again is cut at MaxChained.
+func TestChainLimit(t *testing.T) {
+	f := newFixture(t, files("main.lua", `
+		n = 0
+		dlmp.on("player_spawn", function(p) n = n + 1; p:spawn(0, 0, 3) end)
+	`))
+	p, _ := f.join()
+	if err := f.w.Spawn(p, world.SpawnParams{Landing: world.Landing{Pos: grid.Vec{Z: 3}}, Skin: 1, Health: 100}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.global("n"); got != lua.LNumber(MaxChained+1) {
+		t.Fatalf("spawn handler ran %v times, want %d", got, MaxChained+1)
+	}
+	if f.m.Dropped() != 1 {
+		t.Fatalf("Dropped() = %d, want 1", f.m.Dropped())
+	}
+	wantContains(t, f.logs.String(), "too many events")
+}

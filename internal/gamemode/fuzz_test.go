@@ -16,7 +16,7 @@ import (
 func FuzzCommandArguments(f *testing.F) {
 	f.Add(1240.0, 0.0, 0.0, 3.0, 1.0, 50.0)
 	f.Add(7.0, 5000.0, -5000.0, 99999.0, 0.0, -1.0)
-	f.Add(math.NaN(), math.Inf(1), math.Inf(-1), 1e300, -0.0, 1.5)
+	f.Add(math.NaN(), math.Inf(1), math.Inf(-1), 1e300, math.Copysign(0, -1), 1.5)
 	f.Add(4294967296.0, 1e-300, 4095.0, -200.0, 10.0, 256.0)
 	f.Fuzz(func(t *testing.T, a, b, c, d, e, g float64) {
 		fx := newFixture(t, files("main.lua", `

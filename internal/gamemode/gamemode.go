@@ -24,6 +24,7 @@ package gamemode
 import (
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -50,6 +51,12 @@ type Mode struct {
 	grants  map[uint32]grant // what a pickup gives (create_pickup grant, load_map)
 
 	kinds kinds
+
+	// Event dispatch (events.go).
+	depth   int      // > 0 while a Lua callback runs
+	queue   []queued // events raised by callbacks, dispatched after them
+	dropped uint64   // events dropped past MaxChained
+	log     *slog.Logger
 }
 
 var _ world.Gamemode = (*Mode)(nil)
@@ -71,7 +78,11 @@ func (m *Mode) Start(w *world.World, fsys fs.FS, now time.Time, opts script.Opti
 			extra(L, t)
 		}
 	}
-	rt, err := script.Load(fsys, now, opts)
+	m.log = opts.Log
+	if m.log == nil {
+		m.log = slog.Default()
+	}
+	rt, err := script.Load(fsys, now, opts) // events raised while main.lua runs are not raised in Lua
 	if err != nil {
 		return err
 	}
@@ -99,7 +110,10 @@ func (m *Mode) Runtime() *script.Runtime { return m.rt }
 // world's current time.
 func (m *Mode) Tick(now time.Time) {
 	if m.rt != nil {
+		m.depth++
 		m.rt.Tick(now)
+		m.drain()
+		m.depth--
 	}
 }
 
@@ -111,7 +125,7 @@ func (m *Mode) Close() {
 	if m.rt == nil {
 		return
 	}
-	m.rt.Emit("shutdown")
+	m.fire("shutdown")
 	m.rt.Close()
 	m.rt = nil
 }

@@ -98,13 +98,28 @@ func newFixture(t testing.TB, fsys fs.FS) *fixture {
 
 func startFixture(t testing.TB, fsys fs.FS) (*fixture, error) {
 	t.Helper()
+	return startFixtureBudget(t, fsys, testBudget)
+}
+
+// newFixtureBudget is newFixture with a callback budget.
+func newFixtureBudget(t testing.TB, fsys fs.FS, budget time.Duration) *fixture {
+	t.Helper()
+	f, err := startFixtureBudget(t, fsys, budget)
+	if err != nil {
+		t.Fatalf("Start: %v\nlogs:\n%s", err, f.logs)
+	}
+	return f
+}
+
+func startFixtureBudget(t testing.TB, fsys fs.FS, budget time.Duration) (*fixture, error) {
+	t.Helper()
 	f := &fixture{t: t, m: &Mode{}, now: t0, logs: &bytes.Buffer{}, seq: map[*world.Player]uint32{}}
 	w, err := world.New(config.Default(), f.m, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.w = w
-	err = f.m.Start(w, fsys, t0, script.Options{Name: "test", Budget: testBudget, Log: slog.New(slog.NewTextHandler(f.logs, nil))})
+	err = f.m.Start(w, fsys, t0, script.Options{Name: "test", Budget: budget, Log: slog.New(slog.NewTextHandler(f.logs, nil))})
 	if err == nil {
 		t.Cleanup(f.m.Close)
 	}
