@@ -18,8 +18,8 @@ func TestDefaultWorld(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := newFixture(t, Default())
-	if f.w.Pickup(7) == nil || f.w.Pickup(8) != nil {
-		t.Fatal("the default map does not hold its 7 pickups")
+	if f.w.Pickup(8) == nil || f.w.Pickup(9) != nil {
+		t.Fatal("the default world does not hold its 7 map pickups and the information sign")
 	}
 	p, c := f.join()
 	out := c.take()
@@ -46,6 +46,13 @@ func TestDefaultWorld(t *testing.T) {
 	}
 	if out := walk(1, 100); len(out) != 0 {
 		t.Fatalf("a health pickup at full health sent %v", out)
+	}
+	if m := only[*wire.ChatMessage](walk(8, 100)); len(m) != 1 {
+		t.Fatalf("the information sign said %v, want one line", m)
+	}
+	f.touch(p, 8) // static: once per visit
+	if out := c.take(); len(out) != 0 {
+		t.Fatalf("a second touch of the sign in the same visit sent %v", out)
 	}
 	if g := only[*wire.GiveHealth](walk(1, 50)); len(g) != 1 || g[0].Amount != 100 {
 		t.Fatalf("the health pickup after damage gave %v", g)
@@ -74,6 +81,15 @@ func TestDefaultWorld(t *testing.T) {
 	}
 	if m := only[*wire.SetTime](chat("/time 21 15")); len(m) != 1 || m[0].Hours != 21 {
 		t.Fatalf("/time 21 15: %v", m)
+	}
+	if e := only[*wire.CreateExplosion](chat("/boom")); len(e) != 1 || e[0].X != 2008 {
+		t.Fatalf("/boom: %v", e)
+	}
+	if m := only[*wire.ChatMessage](chat("/help")); len(m) != 2 {
+		t.Fatalf("/help: %v", m)
+	}
+	if m := only[*wire.ChatMessage](chat("/nope")); len(m) != 1 || m[0].Color != 0xFF6060 {
+		t.Fatalf("/nope: %v", m)
 	}
 
 	f.advance(time.Second)

@@ -59,10 +59,17 @@ dlmp.on("player_death", function(player)
   end)
 end)
 
+-- An information sign at the first spawn: a static pickup talks once per
+-- visit and stays.
+local s1 = spawns[1]
+local info = dlmp.create_pickup(1239, s1.x + 3, s1.y + 3, s1.z, { behavior = "static" })
+
 -- Map pickups carry their grant: take_pickup refuses health at 100 and
 -- armor at 100, so the pickup stays for when it is needed.
 dlmp.on("pickup_interact", function(player, pickup)
-  if pickup:grant() then
+  if pickup == info then
+    player:send_chat("dlmp freeroam: weapons, health and armor respawn. /help lists the commands.", BLUE)
+  elseif pickup:grant() then
     dlmp.take_pickup(player, pickup)
   end
 end)
@@ -76,7 +83,16 @@ end)
 local commands = {}
 
 function commands.help(player)
-  player:send_chat("/go: travel to your waypoint. /weather <0-22>: your weather. /time <h> <m>: your time. /garage <0-49>: open or close a garage.", BLUE)
+  player:send_chat("/go: travel to your waypoint. /weather <0-22>, /time <h> <m>: yours only.", BLUE)
+  player:send_chat("/garage <0-49>: open or close a garage. /boom: fireworks next to you.", BLUE)
+end
+
+function commands.boom(player)
+  local x, y, z = player:position()
+  if not x or player:life() ~= "alive" then
+    return
+  end
+  dlmp.create_explosion(x + 8, y, z + 2, 12, 4, { world = player:world(), interior = player:interior() })
 end
 
 function commands.go(player)
