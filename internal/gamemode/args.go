@@ -86,9 +86,10 @@ func text(L *lua.LState, n int, fn, arg string) string {
 // options reads an optional table of named options (argument n). Every key
 // must be one of known; get reads and checks one.
 type options struct {
-	L  *lua.LState
-	fn string
-	t  *lua.LTable
+	L      *lua.LState
+	fn     string
+	t      *lua.LTable
+	prefix string // of the names in errors: "grant." for create_pickup's grant table
 }
 
 func optTable(L *lua.LState, n int, fn string, known ...string) *options {
@@ -124,7 +125,7 @@ func (o *options) integer(key string, lo, hi, def int64) int64 {
 	}
 	f, ok := v.(lua.LNumber)
 	if !ok {
-		argFail(o.L, o.fn, key, "must be a number, got %s", describe(v))
+		argFail(o.L, o.fn, o.prefix+key, "must be a number, got %s", describe(v))
 	}
 	return checkInt(o.L, float64(f), o.fn, key, lo, hi)
 }
@@ -136,7 +137,7 @@ func (o *options) number(key string, def float64) float64 {
 	}
 	f, ok := v.(lua.LNumber)
 	if !ok {
-		argFail(o.L, o.fn, key, "must be a number, got %s", describe(v))
+		argFail(o.L, o.fn, o.prefix+key, "must be a number, got %s", describe(v))
 	}
 	return float64(f)
 }
@@ -148,7 +149,7 @@ func (o *options) boolean(key string, def bool) bool {
 	}
 	b, ok := v.(lua.LBool)
 	if !ok {
-		argFail(o.L, o.fn, key, "must be a boolean, got %s", describe(v))
+		argFail(o.L, o.fn, o.prefix+key, "must be a boolean, got %s", describe(v))
 	}
 	return bool(b)
 }
@@ -160,7 +161,7 @@ func (o *options) str(key, def string) string {
 	}
 	s, ok := v.(lua.LString)
 	if !ok {
-		argFail(o.L, o.fn, key, "must be a string, got %s", describe(v))
+		argFail(o.L, o.fn, o.prefix+key, "must be a string, got %s", describe(v))
 	}
 	return string(s)
 }

@@ -136,7 +136,7 @@ func TestArgumentErrors(t *testing.T) {
 		{`dlmp.create_pickup(1240, 0, 0, 0, { respawn = -1 })`, "create_pickup: respawn: must be an integer"},
 		{`dlmp.create_pickup(1240, 0, 0, 0, { colour = 1 })`, "create_pickup: options: unknown option colour"},
 		{`dlmp.create_pickup(1240, 0, 0, 0, 5)`, "create_pickup: options: must be a table, got number"},
-		{`dlmp.create_pickup(1240, 0, 0, 0, { grant = { health = 101 } })`, "create_pickup: health: must be an integer 1..100"},
+		{`dlmp.create_pickup(1240, 0, 0, 0, { grant = { health = 101 } })`, "create_pickup: grant.health: must be an integer 1..100"},
 		{`dlmp.create_pickup(1240, 0, 0, 0, { grant = { health = 5, armor = 5 } })`, "create_pickup: grant: must hold exactly one"},
 		{`dlmp.create_pickup(1240, 0, 0, 0, { grant = { weapon = 20 } })`, "create_pickup: grant.weapon:"},
 		{`dlmp.create_pickup(1240, 0, 0, 0, { grant = { health = 5, ammo = 5 } })`, "create_pickup: grant: ammo goes with weapon only"},

@@ -37,7 +37,7 @@ func readGrant(L *lua.LState, fn string, v lua.LValue) (grant, bool) {
 	if !ok {
 		argFail(L, fn, "grant", "must be a table, got %s", describe(v))
 	}
-	o := &options{L: L, fn: fn, t: t}
+	o := &options{L: L, fn: fn, t: t, prefix: "grant."}
 	n := 0
 	var g grant
 	t.ForEach(func(k, _ lua.LValue) {
