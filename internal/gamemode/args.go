@@ -127,7 +127,7 @@ func (o *options) integer(key string, lo, hi, def int64) int64 {
 	if !ok {
 		argFail(o.L, o.fn, o.prefix+key, "must be a number, got %s", describe(v))
 	}
-	return checkInt(o.L, float64(f), o.fn, key, lo, hi)
+	return checkInt(o.L, float64(f), o.fn, o.prefix+key, lo, hi)
 }
 
 func (o *options) number(key string, def float64) float64 {
