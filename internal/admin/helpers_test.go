@@ -122,8 +122,8 @@ type clock struct {
 	t  time.Time
 }
 
-func (c *clock) Now() time.Time     { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Set(t time.Time)    { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Set(t time.Time)     { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 func (c *clock) Add(d time.Duration) { c.Set(c.Now().Add(d)) }
 
 // newTestServer returns a Server over the fakes, served by httptest.
