@@ -80,6 +80,7 @@ type Server struct {
 
 	// Written by ObserveTick, read by /healthz.
 	lastTick atomic.Int64 // unix nanoseconds of the end of the last tick; 0 = none yet
+	watchers atomic.Int32 // open /map/events streams
 
 	// Set by Start.
 	http *http.Server

@@ -51,14 +51,21 @@ func (s *Server) mapScopes(w http.ResponseWriter, r *http.Request) {
 // scopes returns the source's scopes, sorted, with Scope{} always first.
 func (s *Server) scopes() []Scope {
 	out := append([]Scope{{}}, s.maps.Scopes()...)
-	slices.SortFunc(out, func(a, b Scope) int {
-		if c := cmp.Compare(a.World, b.World); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Interior, b.Interior)
-	})
+	slices.SortFunc(out, compareScope)
 	return slices.Compact(out)
 }
+
+// compareScope orders scopes by world, then interior.
+func compareScope(a, b Scope) int {
+	if c := cmp.Compare(a.World, b.World); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Interior, b.Interior)
+}
+
+// MapWatchers is the number of /map/events streams open now. The world can
+// skip building map snapshots while it is zero.
+func (s *Server) MapWatchers() int { return int(s.watchers.Load()) }
 
 // mapEvents streams one snapshot of the requested scope (query parameters
 // world and interior, both 0 when absent) every MapInterval until the client
@@ -79,6 +86,8 @@ func (s *Server) mapEvents(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	s.watchers.Add(1)
+	defer s.watchers.Add(-1)
 	if _, err := fmt.Fprint(w, "retry: 2000\n\n"); err != nil {
 		return
 	}
