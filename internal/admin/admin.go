@@ -7,8 +7,9 @@
 // the map, [Console] for the commands. Every method of those interfaces is
 // called from HTTP goroutines, never from the tick, so an implementation
 // must be safe for concurrent use (typically it reads a snapshot the tick
-// publishes, or hands the request to the tick and waits). The tick reports
-// itself with [Server.ObserveTick], which is safe to call from any goroutine.
+// publishes, or hands the request to the tick and waits; [MapBoard] is such a
+// snapshot for the map). The tick reports itself with [Server.ObserveTick],
+// which is safe to call from any goroutine.
 //
 // Endpoints:
 //

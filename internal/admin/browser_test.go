@@ -199,6 +199,34 @@ func TestMapInBrowser(t *testing.T) {
 		}
 	}
 
+	// The wheel zooms in around the cursor; a double click shows the bounds again.
+	boxes, err := chromedp.Run(ctx, chromedp.Evaluate[[][]float64](`(() => {
+	  const svg = document.getElementById("map");
+	  const r = svg.getBoundingClientRect();
+	  const at = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true };
+	  svg.dispatchEvent(new WheelEvent("wheel", { ...at, deltaY: -100 }));
+	  const box = () => svg.getAttribute("viewBox").split(" ").map(Number);
+	  const zoomed = box();
+	  svg.dispatchEvent(new MouseEvent("dblclick", at));
+	  return [zoomed, box()];
+	})()`))
+	if err != nil {
+		t.Fatalf("zooming: %v", err)
+	}
+	// One wheel step is 0.8x around the center (the cursor lands within a
+	// pixel of it, 15 m at this zoom).
+	want := [][]float64{{-4800, -4800, 9600, 9600}, {-6000, -6000, 12000, 12000}}
+	if len(boxes) != 2 || len(boxes[0]) != 4 || len(boxes[1]) != 4 {
+		t.Fatalf("viewBoxes %v, want %v", boxes, want)
+	}
+	for i := range want {
+		for j := range want[i] {
+			if d := boxes[i][j] - want[i][j]; d < -15 || d > 15 {
+				t.Errorf("viewBox after a wheel step and a double click: %v, want %v", boxes, want)
+			}
+		}
+	}
+
 	// Choosing another scope in the selector switches the stream.
 	if err := chromedp.Do(ctx,
 		voidEval(`(() => { const s = document.getElementById("scope");

@@ -184,6 +184,9 @@ function animate(now) {
 
 function drawGrid() {
   const g = document.getElementById("grid");
+  // The San Andreas mainland lies within about |x|, |y| <= 3000; the rest of
+  // the bounds is sea.
+  g.append(el("rect", { x: -3000, y: -3000, width: 6000, height: 6000, class: "mainland" }));
   for (let v = -BOUND; v <= BOUND; v += 500) {
     const cls = v === 0 ? "axis" : "";
     g.append(el("line", { x1: v, y1: -BOUND, x2: v, y2: BOUND, class: cls }));
@@ -192,7 +195,7 @@ function drawGrid() {
   // Rough places of San Andreas, for orientation only.
   for (const [name, x, y] of [["Los Santos", 1800, -1700], ["San Fierro", -2200, 400],
     ["Las Venturas", 2000, 1700], ["Mount Chiliad", -2300, -1600], ["Bone County", 500, 1500]]) {
-    const t = el("text", { x: x, y: -y, "font-size": 110, "text-anchor": "middle" });
+    const t = el("text", { x: x, y: -y, "font-size": 170, "text-anchor": "middle" });
     t.textContent = name;
     g.append(t);
   }
