@@ -42,6 +42,7 @@ import (
 const (
 	DefaultHealthMaxAge = 2 * time.Second
 	DefaultMapInterval  = 250 * time.Millisecond
+	DefaultMapMaxItems  = 5000
 )
 
 // Config configures a Server. Listen and Token are config keys admin.listen
@@ -60,6 +61,10 @@ type Config struct {
 	// MapInterval is the time between two snapshots on /map/events. Zero
 	// means DefaultMapInterval.
 	MapInterval time.Duration
+	// MapMaxItems is the most items of one kind (players, pickups...) a
+	// map snapshot carries; the page shows "n of total" past it. Zero means
+	// DefaultMapMaxItems.
+	MapMaxItems int
 	// Now is the clock of the health check. Nil means time.Now.
 	Now func() time.Time
 	// Logger receives the listener's errors. Nil means slog.Default().
@@ -98,6 +103,9 @@ func New(cfg Config, src Source, maps MapSource, con Console) (*Server, error) {
 	}
 	if cfg.MapInterval <= 0 {
 		cfg.MapInterval = DefaultMapInterval
+	}
+	if cfg.MapMaxItems <= 0 {
+		cfg.MapMaxItems = DefaultMapMaxItems
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,6 +85,8 @@ type drawn struct {
 	LayerCount  int       `json:"layerCount"` // data-count of the players layer
 	Player0     []float64 `json:"player0"`    // data-x, data-y of player 0
 	Circle0     []float64 `json:"circle0"`    // cx, cy of its circle
+	ZoneIDs     []string  `json:"zoneIds"`    // in drawing order
+	Headings    int       `json:"headings"`   // heading ticks of players
 	Status      string    `json:"status"`
 	Counts      string    `json:"counts"`
 }
@@ -101,6 +104,8 @@ const readDrawn = `(() => {
     layerCount: Number(document.getElementById("players").dataset.count),
     player0: p ? [Number(p.dataset.x), Number(p.dataset.y)] : [],
     circle0: c ? [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))] : [],
+    zoneIds: [...document.querySelectorAll("#zones > rect")].map((r) => r.dataset.id),
+    headings: n("#players > g > line.heading"),
     status: document.getElementById("status").textContent,
     counts: document.getElementById("counts").textContent,
   };
@@ -135,6 +140,15 @@ func TestMapInBrowser(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("%s drawn: %d, want %d", c.name, c.got, c.want)
 		}
+	}
+	if got := strings.Join(first.ZoneIDs, ","); got != "10,11" {
+		t.Errorf("zones drawn in the order %s, want 10,11 (a later id over an earlier one)", got)
+	}
+	if first.Headings != 3 {
+		t.Errorf("%d heading ticks, want one per player", first.Headings)
+	}
+	if want := "3 players · 1 vehicles · 2 blips · 2 zones · 3 pickups · 1 checkpoints · 1 labels"; first.Counts != want {
+		t.Errorf("counts line %q, want %q", first.Counts, want)
 	}
 	if first.Status != "live" {
 		t.Errorf("status %q, want live", first.Status)

@@ -52,8 +52,9 @@ func (f *fakeMap) MapState(sc Scope) MapState {
 		{ID: 2, Sprite: 23, Color: 0xffd000, X: -2300, Y: -1600, Size: 2},
 	}
 	st.Zones = []MapZone{
-		{ID: 10, Color: 0x800080, Alpha: 140, MinX: 1000, MinY: -2000, MaxX: 2000, MaxY: -1000},
+		// Out of id order: the page draws the later id on top.
 		{ID: 11, Color: 0x00ff00, Alpha: 160, Flashing: true, FlashColor: 0xff0000, MinX: 1900, MinY: 1200, MaxX: 2900, MaxY: 2200},
+		{ID: 10, Color: 0x800080, Alpha: 140, MinX: 1000, MinY: -2000, MaxX: 2000, MaxY: -1000},
 	}
 	st.Pickups = []MapPickup{
 		{ID: 50, Model: 1240, X: 1600, Y: -1600, Z: 13, Active: true},

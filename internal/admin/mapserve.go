@@ -24,6 +24,9 @@ type mapEvent struct {
 	At     int64    `json:"at"` // unix milliseconds of the snapshot
 	Scopes []Scope  `json:"scopes"`
 	State  MapState `json:"state"`
+	// Totals has the full count of every kind the snapshot was cut to
+	// MapMaxItems for; absent when nothing was cut.
+	Totals map[string]int `json:"totals,omitempty"`
 }
 
 // mapPage serves the page.
@@ -94,7 +97,8 @@ func (s *Server) mapEvents(w http.ResponseWriter, r *http.Request) {
 	t := time.NewTicker(s.cfg.MapInterval)
 	defer t.Stop()
 	for {
-		ev := mapEvent{At: time.Now().UnixMilli(), Scopes: s.scopes(), State: s.maps.MapState(scope).filled()}
+		st, totals := s.maps.MapState(scope).filled().capped(s.cfg.MapMaxItems)
+		ev := mapEvent{At: time.Now().UnixMilli(), Scopes: s.scopes(), State: st, Totals: totals}
 		data, err := json.Marshal(ev)
 		if err != nil {
 			s.cfg.Logger.Error("map snapshot", "err", err)

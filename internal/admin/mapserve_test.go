@@ -78,7 +78,7 @@ func TestMapEventsStreamSnapshots(t *testing.T) {
 	if b.At < a.At {
 		t.Errorf("snapshot times go back: %d then %d", a.At, b.At)
 	}
-	z := a.State.Zones[1]
+	z := a.State.Zones[0]
 	if !z.Flashing || z.FlashColor != 0xff0000 || z.Color != 0x00ff00 || z.Alpha != 160 {
 		t.Errorf("flashing zone %+v lost fields on the way", z)
 	}
@@ -188,5 +188,26 @@ func TestStartCloseEndsStreams(t *testing.T) {
 	}
 	if _, err := http.Get(base + "/metrics"); err == nil {
 		t.Error("GET /metrics after Close succeeded")
+	}
+}
+
+func TestMapEventsCapped(t *testing.T) {
+	_, ts := newTestServer(t, Config{MapInterval: time.Millisecond, MapMaxItems: 2})
+	ev := events(t, ts.URL, "")()
+	if got := len(ev.State.Players); got != 2 {
+		t.Errorf("players %d, want 2 (MapMaxItems)", got)
+	}
+	if got := len(ev.State.Pickups); got != 2 {
+		t.Errorf("pickups %d, want 2 (MapMaxItems)", got)
+	}
+	if got := len(ev.State.Zones); got != 2 {
+		t.Errorf("zones %d, want 2 (all of them)", got)
+	}
+	want := map[string]int{"players": 3, "pickups": 3}
+	if len(ev.Totals) != len(want) || ev.Totals["players"] != 3 || ev.Totals["pickups"] != 3 {
+		t.Errorf("totals %v, want %v", ev.Totals, want)
+	}
+	if ev := events(t, ts.URL, "?world=1&interior=3")(); ev.Totals != nil {
+		t.Errorf("totals %v with nothing cut, want none", ev.Totals)
 	}
 }

@@ -151,3 +151,28 @@ func (st MapState) filled() MapState {
 	}
 	return st
 }
+
+// capped returns st with every slice cut to at most n items, and, for each
+// kind that was cut, its full count by JSON name (nil when nothing was).
+func (st MapState) capped(n int) (MapState, map[string]int) {
+	var totals map[string]int
+	st.Players = capTo(st.Players, n, "players", &totals)
+	st.Vehicles = capTo(st.Vehicles, n, "vehicles", &totals)
+	st.Blips = capTo(st.Blips, n, "blips", &totals)
+	st.Zones = capTo(st.Zones, n, "zones", &totals)
+	st.Pickups = capTo(st.Pickups, n, "pickups", &totals)
+	st.Checkpoints = capTo(st.Checkpoints, n, "checkpoints", &totals)
+	st.Labels = capTo(st.Labels, n, "labels", &totals)
+	return st, totals
+}
+
+func capTo[T any](s []T, n int, name string, totals *map[string]int) []T {
+	if len(s) <= n {
+		return s
+	}
+	if *totals == nil {
+		*totals = map[string]int{}
+	}
+	(*totals)[name] = len(s)
+	return s[:n]
+}

@@ -20,6 +20,7 @@ let last = null;        // the last snapshot drawn
 let flashing = [];      // [{el, a: [r,g,b], b: [r,g,b]}]
 let source = null;      // the EventSource
 let snapshots = 0;
+let totals = {};         // the full count of each kind when the server truncated it
 
 // ---- scope ----------------------------------------------------------------
 
@@ -69,6 +70,7 @@ function connect() {
     setScopes(ev.scopes, s);
     last = ev.state;
     snapshots++;
+    totals = ev.totals;
     draw(last);
     svg.dataset.snapshots = snapshots;
     svg.dataset.at = ev.at;
@@ -107,7 +109,8 @@ function fill(layer, items, make) {
 function draw(st) {
   const p = px();
   flashing = [];
-  fill("zones", st.zones, (z) => {
+  // A later zone_id is drawn over an earlier one.
+  fill("zones", st.zones.slice().sort((a, b) => a.id - b.id), (z) => {
     const r = el("rect", {
       x: z.min_x, y: -z.max_y, width: z.max_x - z.min_x, height: z.max_y - z.min_y,
       fill: hex(z.color), "fill-opacity": (z.alpha / 255).toFixed(3),
@@ -147,6 +150,10 @@ function draw(st) {
   fill("players", st.players, (pl) => {
     const g = el("g", { "data-id": pl.id, "data-x": pl.x, "data-y": pl.y },
       "player " + pl.id + " " + pl.name + " " + pos(pl) + (pl.vehicle ? " in vehicle " + pl.vehicle : ""));
+    // Heading is counterclockwise from north; SVG y grows southwards.
+    const h = pl.heading * Math.PI / 180;
+    g.append(el("line", { x1: pl.x, y1: -pl.y, x2: pl.x - Math.sin(h) * 10 * p, y2: -pl.y - Math.cos(h) * 10 * p,
+      stroke: hex(pl.color), class: "heading" }));
     g.append(el("circle", { cx: pl.x, cy: -pl.y, r: 5 * p, fill: hex(pl.color) }));
     const t = el("text", { x: pl.x + 8 * p, y: -pl.y + 4 * p, "font-size": 12 * p, fill: hex(pl.color) });
     t.textContent = pl.name || "#" + pl.id;
@@ -159,9 +166,11 @@ function draw(st) {
     t.append(document.createTextNode(l.text.split("\n")[0]));
     return t;
   });
-  countsEl.textContent = st.players.length + " players · " + st.vehicles.length + " vehicles · " +
-    st.blips.length + " blips · " + st.zones.length + " zones · " + st.pickups.length + " pickups · " +
-    st.checkpoints.length + " checkpoints · " + st.labels.length + " labels";
+  countsEl.textContent = ["players", "vehicles", "blips", "zones", "pickups", "checkpoints", "labels"]
+    .map((k) => {
+      const n = st[k].length, all = (totals || {})[k];
+      return (all && all > n ? n + " of " + all : n) + " " + k;
+    }).join(" · ");
   flash(performance.now());
 }
 
