@@ -95,8 +95,9 @@ type Server struct {
 }
 
 // New returns a server over the given sources. Any of src, maps and con may be
-// nil: its endpoints then answer 503. It is an error to listen off loopback
-// without a token.
+// nil: its endpoints then answer 503 (without src, /metrics has only the tick,
+// Go and process metrics). It is an error to listen off loopback without a
+// token, and to give no listen address.
 func New(cfg Config, src Source, maps MapSource, con Console) (*Server, error) {
 	if cfg.HealthMaxAge <= 0 {
 		cfg.HealthMaxAge = DefaultHealthMaxAge
@@ -113,14 +114,14 @@ func New(cfg Config, src Source, maps MapSource, con Console) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	needAuth := true
-	if cfg.Listen != "" {
-		host, _, err := net.SplitHostPort(cfg.Listen)
-		if err != nil {
-			return nil, fmt.Errorf("admin: listen: must be host:port, got %q", cfg.Listen)
-		}
-		needAuth = !Loopback(host)
+	if cfg.Listen == "" {
+		return nil, errors.New(`admin: listen: empty; admin.listen = "" means no admin listener, so do not create one`)
 	}
+	host, _, err := net.SplitHostPort(cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("admin: listen: must be host:port, got %q", cfg.Listen)
+	}
+	needAuth := !Loopback(host)
 	if needAuth && cfg.Token == "" {
 		return nil, fmt.Errorf("admin: token: required when listen (%q) is not a loopback address", cfg.Listen)
 	}

@@ -27,8 +27,10 @@ func TestNewRefusesOpenListenWithoutToken(t *testing.T) {
 			t.Errorf("New(listen %q, no token): err %v, want one naming the token", listen, err)
 		}
 	}
-	if _, err := New(Config{Listen: "nonsense"}, nil, nil, nil); err == nil || !strings.Contains(err.Error(), "listen") {
-		t.Errorf("New(listen %q): err %v, want one naming listen", "nonsense", err)
+	for _, listen := range []string{"nonsense", ""} {
+		if _, err := New(Config{Listen: listen, Token: "t"}, nil, nil, nil); err == nil || !strings.Contains(err.Error(), "listen") {
+			t.Errorf("New(listen %q): err %v, want one naming listen", listen, err)
+		}
 	}
 	if _, err := New(Config{Listen: "127.0.0.1:7780"}, nil, nil, nil); err != nil {
 		t.Errorf("New(loopback, no token): %v", err)
