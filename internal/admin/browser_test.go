@@ -282,3 +282,30 @@ func voidEval(expr string) chromedp.Action[chromedp.Void] {
 		return err
 	})
 }
+
+// TestMapInBrowserOffLoopback opens the page of a server that needs the
+// token, with HTTP Basic credentials as a browser sends them, and checks the
+// event stream (an EventSource, which cannot carry a bearer header) gets
+// through, and that a capped snapshot shows "n of total".
+func TestMapInBrowserOffLoopback(t *testing.T) {
+	_, ts := newTestServer(t, Config{Listen: "0.0.0.0:7780", Token: "tok3n", MapInterval: 100 * time.Millisecond, MapMaxItems: 2})
+	ctx := browser(t)
+
+	url := strings.Replace(ts.URL, "http://", "http://admin:tok3n@", 1) + "/map"
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		voidPoll(`Number(document.getElementById("map").dataset.snapshots) >= 1`),
+	); err != nil {
+		t.Fatalf("opening /map with Basic credentials: %v", err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[drawn](readDrawn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Players != 2 || got.Pickups != 2 || got.Zones != 2 {
+		t.Errorf("drawn %d players, %d pickups, %d zones, want 2, 2, 2 (capped at 2)", got.Players, got.Pickups, got.Zones)
+	}
+	if want := "2 of 3 players · 1 vehicles · 2 blips · 2 zones · 2 of 3 pickups · 1 checkpoints · 1 labels"; got.Counts != want {
+		t.Errorf("counts line %q, want %q", got.Counts, want)
+	}
+}
