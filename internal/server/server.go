@@ -138,6 +138,9 @@ func (s *Server) Run(ctx context.Context) error {
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			s.world.Tick(now)
+			if tk, ok := s.gm.Gamemode.(interface{ Tick(time.Time) }); ok {
+				tk.Tick(now) // the gamemode's timers
+			}
 			s.tr.Flush(now) // sends what the world queued this tick
 			s.mu.Lock()
 			s.ticks.add(time.Since(start))

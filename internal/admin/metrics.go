@@ -1,0 +1,131 @@
+package admin
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Stats are the server's counters at one moment, read by every scrape of
+// /metrics. Counters are cumulative since start; gauges are current values.
+type Stats struct {
+	Players int // gauge: connected players
+
+	DatagramsIn, DatagramsOut uint64 // counters: UDP datagrams
+	BytesIn, BytesOut         uint64 // counters: UDP payload bytes
+	// Drops counts dropped datagrams and packets by reason (the names of
+	// transport.DropReason: "bad_token", "rate", ...).
+	Drops map[string]uint64
+
+	Retransmits  uint64 // counter: reliable-lane transmissions after the first
+	SendQueue    int    // gauge: reliable events queued, all players together
+	SendQueueMax int    // gauge: the deepest one player's queue
+
+	LuaErrors uint64        // counter: callbacks that failed or overran
+	LuaTime   time.Duration // counter: time spent in Lua callbacks
+
+	// NetvarBytes counts the bytes of network-var updates sent, by var name.
+	NetvarBytes map[string]uint64
+}
+
+// Source gives the counters. The server implements it from
+// transport.Server.Stats, the world and the script runtime. Stats is called
+// once per scrape, from an HTTP goroutine.
+type Source interface {
+	Stats() Stats
+}
+
+// Metric names, all in the dlmp namespace.
+var (
+	descPlayers     = desc("players", "Connected players.")
+	descDatagrams   = desc("datagrams_total", "UDP datagrams, by direction (in, out).", "direction")
+	descBytes       = desc("bytes_total", "UDP payload bytes, by direction (in, out).", "direction")
+	descDrops       = desc("drops_total", "Datagrams or packets dropped without effect, by reason.", "reason")
+	descRetransmits = desc("retransmissions_total", "Reliable-lane transmissions after the first.")
+	descSendQueue   = desc("send_queue_events", "Reliable events queued for sending, all players together.")
+	descSendMax     = desc("send_queue_max_events", "Reliable events queued for the one player with the deepest queue.")
+	descLuaErrors   = desc("lua_errors_total", "Lua callbacks that failed or overran their budget.")
+	descLuaTime     = desc("lua_seconds_total", "Time spent in Lua callbacks.")
+	descNetvarBytes = desc("netvar_bytes_total", "Bytes of network-var updates sent, by var.", "var")
+)
+
+func desc(name, help string, labels ...string) *prometheus.Desc {
+	return prometheus.NewDesc("dlmp_"+name, help, labels, nil)
+}
+
+// tickBuckets cover ticks from well under a millisecond to a stalled tick.
+var tickBuckets = []float64{.0005, .001, .002, .005, .01, .02, .033, .05, .1, .25, 1}
+
+// newRegistry returns a private registry with the Go and process collectors,
+// the tick histogram and, when src is not nil, the collector over src.
+func newRegistry(src Source) (*prometheus.Registry, prometheus.Histogram) {
+	reg := prometheus.NewRegistry()
+	tick := prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "dlmp_tick_duration_seconds",
+		Help:    "Time one world tick took.",
+		Buckets: tickBuckets,
+	})
+	reg.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		tick,
+	)
+	if src != nil {
+		reg.MustRegister(sourceCollector{src})
+	}
+	return reg, tick
+}
+
+// sourceCollector turns one Stats per scrape into constant metrics.
+type sourceCollector struct{ src Source }
+
+func (c sourceCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{
+		descPlayers, descDatagrams, descBytes, descDrops, descRetransmits,
+		descSendQueue, descSendMax, descLuaErrors, descLuaTime, descNetvarBytes,
+	} {
+		ch <- d
+	}
+}
+
+func (c sourceCollector) Collect(ch chan<- prometheus.Metric) {
+	st := c.src.Stats()
+	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	}
+	counter := func(d *prometheus.Desc, v float64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, labels...)
+	}
+	gauge(descPlayers, float64(st.Players))
+	counter(descDatagrams, float64(st.DatagramsIn), "in")
+	counter(descDatagrams, float64(st.DatagramsOut), "out")
+	counter(descBytes, float64(st.BytesIn), "in")
+	counter(descBytes, float64(st.BytesOut), "out")
+	for reason, n := range st.Drops {
+		counter(descDrops, float64(n), reason)
+	}
+	counter(descRetransmits, float64(st.Retransmits))
+	gauge(descSendQueue, float64(st.SendQueue))
+	gauge(descSendMax, float64(st.SendQueueMax))
+	counter(descLuaErrors, float64(st.LuaErrors))
+	counter(descLuaTime, st.LuaTime.Seconds())
+	for name, n := range st.NetvarBytes {
+		counter(descNetvarBytes, float64(n), name)
+	}
+}
+
+// metrics serves the private registry.
+func (s *Server) metrics() http.Handler {
+	return promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{
+		ErrorLog:      slogPrinter{s},
+		ErrorHandling: promhttp.ContinueOnError,
+	})
+}
+
+// slogPrinter adapts the logger to promhttp's Logger.
+type slogPrinter struct{ s *Server }
+
+func (p slogPrinter) Println(v ...any) { p.s.cfg.Logger.Warn("metrics", "err", v) }
