@@ -10,9 +10,13 @@ import (
 // budget is the context the VM checks before every instruction. A watchdog
 // goroutine closes its Done channel when the running callback has overrun
 // its limit; end replaces a closed channel so the next callback starts fresh.
-// One budget serves every callback: no allocation per call.
+// One budget serves every callback: no allocation per call. Callbacks nest
+// (Lua calls Go, which calls back into Lua): only the outermost one starts
+// and ends the watch, so an inner callback finishing never switches the
+// limit off for the outer one.
 type budget struct {
 	limit   time.Duration
+	depth   int // callbacks in progress; owned by the VM's goroutine
 	started atomic.Int64 // unix nanos of the running callback's start; 0 = none
 	done    atomic.Pointer[chan struct{}]
 	mu      sync.Mutex // guards closing done
@@ -51,10 +55,19 @@ func (b *budget) watch() {
 	}
 }
 
-func (b *budget) begin() { b.started.Store(time.Now().UnixNano()) }
+func (b *budget) begin() {
+	b.depth++
+	if b.depth == 1 {
+		b.started.Store(time.Now().UnixNano())
+	}
+}
 
-// end marks the callback finished and reports whether it was stopped.
+// end marks a callback finished and reports whether it was stopped.
 func (b *budget) end() bool {
+	b.depth--
+	if b.depth > 0 {
+		return b.closed.Load() // the outer callback resets the budget
+	}
 	b.started.Store(0)
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -204,3 +204,31 @@ func TestOff(t *testing.T) {
 		t.Fatal("Has(e) after off")
 	}
 }
+
+// TestNestedCallbackKeepsBudget: a Go function that calls back into Lua
+// (as world commands raising events do) must not switch the outer
+// callback's budget off when the inner call returns.
+func TestNestedCallbackKeepsBudget(t *testing.T) {
+	var r *Runtime
+	r, logs := load(t, map[string]string{"main.lua": `
+		dlmp.on("inner", function() end)
+		dlmp.on("outer", function()
+			dlmp.emit_inner()  -- Lua → Go → Lua, then a runaway loop
+			while true do end
+		end)
+		dlmp.on("ok", function() done = true end)
+	`}, Options{Budget: 30 * time.Millisecond, Install: func(L *lua.LState, tb *lua.LTable) {
+		tb.RawSetString("emit_inner", L.NewFunction(func(L *lua.LState) int { r.Emit("inner"); return 0 }))
+	}})
+	start := time.Now()
+	if n := r.Emit("outer"); n != 0 {
+		t.Fatal("the runaway outer handler reported success")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("stopped after %v with a 30ms budget", d)
+	}
+	r.Emit("ok")
+	if global(r, "done") != lua.LTrue {
+		t.Fatalf("the VM did not go on:\n%s", logs)
+	}
+}
