@@ -66,6 +66,19 @@ func (l *flowLog) len() int {
 	return len(l.got)
 }
 
+// count is how many datagrams logged start with packet id.
+func (l *flowLog) count(id byte) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, d := range l.got {
+		if len(d.payload) > 0 && d.payload[0] == id {
+			n++
+		}
+	}
+	return n
+}
+
 func (l *flowLog) snapshot() []datagram {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -80,6 +93,7 @@ type liveCapture struct {
 	mu     sync.Mutex
 	stream bytes.Buffer // the pcap bytes so far
 	done   chan error   // the copy from stdout ended
+	once   sync.Once    // stop
 }
 
 // loopback is the name of the loopback interface.
@@ -160,18 +174,19 @@ func (c *liveCapture) waitFor(marker []byte, send func(), within time.Duration) 
 	return c.contains(marker)
 }
 
-// stop ends dumpcap and returns the pcap stream.
+// stop ends dumpcap and returns the pcap stream. It may be called more
+// than once.
 func (c *liveCapture) stop() ([]byte, error) {
-	if c.cmd.Process != nil {
+	c.once.Do(func() {
 		c.cmd.Process.Signal(os.Interrupt)
-	}
-	select {
-	case <-c.done:
-	case <-time.After(10 * time.Second):
-		c.cmd.Process.Kill()
-		<-c.done
-	}
-	c.cmd.Wait()
+		select {
+		case err := <-c.done:
+			c.done <- err
+		case <-time.After(10 * time.Second):
+			c.cmd.Process.Kill()
+		}
+		c.cmd.Wait()
+	})
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return bytes.Clone(c.stream.Bytes()), nil
@@ -327,6 +342,8 @@ func record(t *testing.T, dumpcap string, port uint16, log *flowLog, marker func
 	t.Helper()
 	live, err := startCapture(dumpcap, port)
 	if err == nil {
+		lc := live
+		t.Cleanup(func() { lc.stop() }) // when the test fails midway
 		first := marker(0x5EED0001)
 		if !live.waitFor(first, func() { marker(0x5EED0001) }, 15*time.Second) {
 			pcap, _ := live.stop()
