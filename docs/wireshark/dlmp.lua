@@ -358,41 +358,51 @@ local function add_fields(tvb, tree, off, p)
 end
 
 -- fragment records a Fragment at off on the first pass and returns the
--- message it completes, if any, on every pass.
+-- message it completes, if any, on every pass. A message past 65536 bytes
+-- keeps only its size: it is a protocol error, not something to show.
 local function fragment(pinfo, off, frag)
 	local key = pinfo.number .. ":" .. off
 	if not pinfo.visited and frag.payload and frag.event_id then
 		local flow = flow_key(pinfo)
 		local st = frag_state[flow]
 		if not st or st.next_event ~= frag.event_id then
-			st = { data = ByteArray.new(), frames = {} }
+			st = { data = ByteArray.new(), size = 0, frames = {} }
 		end
-		st.data:append(frag.payload:bytes())
+		st.size = st.size + frag.payload:len()
+		if st.size > MAX_MESSAGE then
+			st.data = nil
+		else
+			st.data:append(frag.payload:bytes())
+		end
 		if st.frames[#st.frames] ~= tostring(pinfo.number) then
 			st.frames[#st.frames + 1] = tostring(pinfo.number)
 		end
 		st.next_event = frag.event_id + 1
 		frag_state[flow] = st
 		if frag.last == 1 then
-			reassembled[key] = { data = st.data, frames = table.concat(st.frames, ",") }
+			reassembled[key] = { data = st.data, size = st.size, frames = table.concat(st.frames, ",") }
 		end
 		if frag.last ~= 0 then frag_state[flow] = nil end
 	end
 	return reassembled[key]
 end
 
-local function dissect_message(msg, pinfo, tree, depth)
+-- dissect_message adds the message msg that the fragment at range
+-- completed and returns its summary for the info column.
+local function dissect_message(msg, range, pinfo, tree, depth)
+	if not msg.data then
+		local item = tree:add(range, string.format("Reassembled message of %d bytes from frames %s", msg.size, msg.frames))
+		item:add_proto_expert_info(ef_message, string.format(
+			"Reassembled message of %d bytes, above 65536: the client disconnects with protocol_error", msg.size))
+		return "message too large"
+	end
 	local mtvb = msg.data:tvb("Reassembled dlmp message")
 	local item = tree:add(f_message, mtvb())
-	item:add(f_message_frames, mtvb(), msg.frames)
-	if mtvb:len() > MAX_MESSAGE then
-		item:add_proto_expert_info(ef_message)
-		return ""
-	end
-	local size = packet_size(mtvb, 0)
+	item:add(f_message_frames, mtvb(), msg.frames):set_generated()
+	local size, why = packet_size(mtvb, 0)
 	if not size then
-		item:add_proto_expert_info(ef_truncated)
-		return ""
+		item:add_proto_expert_info(why)
+		return "message not delimited"
 	end
 	return dissect_packet(mtvb, pinfo, item, 0, size, depth + 1)
 end
@@ -414,8 +424,7 @@ dissect_packet = function(tvb, pinfo, tree, off, size, depth)
 	if id == 0x0A and depth == 0 then
 		local msg = fragment(pinfo, off, frag)
 		if msg then
-			local inner = dissect_message(msg, pinfo, sub, depth)
-			if inner ~= "" then summary = summary .. " → " .. inner end
+			summary = summary .. " → " .. dissect_message(msg, tvb(off, size), pinfo, sub, depth)
 		end
 	end
 	return summary

@@ -56,18 +56,18 @@ func (c *checker) frame(n int, d captured, f frameDoc) {
 		t.Errorf("%s: not dissected as dlmp", where)
 		return
 	}
-	var want []string // the info column's parts
-	var tail string   // the expert info that ends the datagram
+	var want []string        // the info column's parts
+	var wantExperts []string // the expert infos of the frame
 	i := 0
 	for off := 0; off < len(d.payload); i++ {
 		p, size, err := c.split.Next(d.payload[off:])
 		if err != nil {
 			switch {
 			case errors.Is(err, wire.ErrUnknown):
-				tail = "dlmp.unknown_id"
+				wantExperts = append(wantExperts, "dlmp.unknown_id")
 				want = append(want, fmt.Sprintf("unknown id 0x%02X", d.payload[off]))
 			default:
-				tail = "dlmp.truncated"
+				wantExperts = append(wantExperts, "dlmp.truncated")
 				want = append(want, fmt.Sprintf("truncated 0x%02X", d.payload[off]))
 			}
 			break
@@ -81,16 +81,16 @@ func (c *checker) frame(n int, d captured, f frameDoc) {
 		pw := fmt.Sprintf("%s packet %d", where, i)
 		summary := c.packet(pw, p, raw, f.packets[i])
 		if frag, ok := p.(*wire.Fragment); ok {
-			summary += c.fragment(pw, n, d, frag, f.packets[i])
+			more, expert := c.fragment(pw, n, d, frag, f.packets[i])
+			summary += more
+			if expert != "" {
+				wantExperts = append(wantExperts, expert)
+			}
 		}
 		want = append(want, summary)
 	}
 	if i != len(f.packets) {
 		t.Errorf("%s: tshark shows %d packets, the codecs split %d", where, len(f.packets), i)
-	}
-	var wantExperts []string
-	if tail != "" {
-		wantExperts = []string{tail}
 	}
 	if !equalStrings(f.experts, wantExperts) {
 		t.Errorf("%s: expert infos %q, want %q", where, f.experts, wantExperts)
@@ -104,8 +104,9 @@ func (c *checker) frame(n int, d captured, f frameDoc) {
 }
 
 // fragment follows the reassembly of frag and checks the message tshark
-// shows under it; it returns the info column's addition.
-func (c *checker) fragment(where string, n int, d captured, frag *wire.Fragment, got dissected) string {
+// shows under it; it returns the info column's addition and the expert info
+// the message raises.
+func (c *checker) fragment(where string, n int, d captured, frag *wire.Fragment, got dissected) (string, string) {
 	t := c.t
 	t.Helper()
 	key := [2]uint16{d.srcPort, d.dstPort}
@@ -126,12 +127,19 @@ func (c *checker) fragment(where string, n int, d captured, frag *wire.Fragment,
 		if got.message != nil {
 			t.Errorf("%s: a reassembled message under a fragment with last = %d", where, frag.Last)
 		}
-		return ""
+		return "", ""
 	}
 	m := got.message
+	if len(st.data) > wire.MaxMessage {
+		if m != nil {
+			t.Errorf("%s: a reassembled message of %d bytes is shown, want only the expert info", where, len(st.data))
+		}
+		c.messages = append(c.messages, strings.Join(st.frames, ","))
+		return " → message too large", "dlmp.message_too_large"
+	}
 	if m == nil {
 		t.Errorf("%s: no reassembled message under the last fragment", where)
-		return ""
+		return "", ""
 	}
 	if b := colonHex(m.bytes); b != hex.EncodeToString(st.data) {
 		t.Errorf("%s: reassembled message %s, want %x", where, b, st.data)
@@ -146,9 +154,9 @@ func (c *checker) fragment(where string, n int, d captured, frag *wire.Fragment,
 	}
 	if len(m.inner) != 1 {
 		t.Errorf("%s: %d packets in the reassembled message, want 1", where, len(m.inner))
-		return ""
+		return "", ""
 	}
-	return " → " + c.packet(where+" message", p, st.data, m.inner[0])
+	return " → " + c.packet(where+" message", p, st.data, m.inner[0]), ""
 }
 
 // packet checks one packet and returns its summary for the info column.

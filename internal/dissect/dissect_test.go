@@ -26,7 +26,7 @@ type example struct {
 
 // loadExamples reads every docs/examples/*.bin and checks that every packet
 // id of internal/wire has one.
-func loadExamples(t *testing.T) []example {
+func loadExamples(t testing.TB) []example {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "..", "docs", "examples", "*.bin"))
 	if err != nil {
@@ -94,7 +94,7 @@ type sent struct {
 // datagrams builds what the test sends: every example alone, the examples
 // of each direction packed back to back, a message in three Fragments, and
 // datagrams whose tail cannot be delimited.
-func datagrams(t *testing.T, examples []example) []sent {
+func datagrams(t testing.TB, examples []example) []sent {
 	t.Helper()
 	var out []sent
 	var batch [2][]byte
@@ -143,6 +143,20 @@ func datagrams(t *testing.T, examples []example) []sent {
 			t.Fatal(err)
 		}
 		out = append(out, sent{true, b, fmt.Sprintf("fragment %d of a NetvarResync", ev)})
+	}
+
+	// 56 full Fragments: 66752 bytes, above the 65536 of a message.
+	over := bytes.Repeat([]byte{0xA5}, wire.MaxFragmentPayload)
+	for ev := uint32(200); ev < 256; ev++ {
+		f := &wire.Fragment{EventID: ev, Payload: over}
+		if ev == 255 {
+			f.Last = 1
+		}
+		b, err := wire.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sent{true, b, fmt.Sprintf("fragment %d of a message too large", ev)})
 	}
 
 	setTime := (&wire.SetTime{EventID: 7, Hours: 12, Minutes: 30}).Append(nil)
@@ -221,10 +235,10 @@ func TestDissector(t *testing.T) {
 			t.Errorf("%s (0x%02X) was never dissected", name, id)
 		}
 	}
-	if !hasMessage(c.messages, 3) {
-		t.Errorf("reassembled messages from frames %q, want one from 3 frames", c.messages)
+	if !hasMessage(c.messages, 3) || !hasMessage(c.messages, 56) {
+		t.Errorf("reassembled messages from frames %q, want one from 3 frames and one from 56", c.messages)
 	}
-	for _, e := range []string{"dlmp.unknown_id", "dlmp.truncated"} {
+	for _, e := range []string{"dlmp.unknown_id", "dlmp.truncated", "dlmp.message_too_large"} {
 		if c.experts[e] == 0 {
 			t.Errorf("expert info %s never raised", e)
 		}
