@@ -27,7 +27,7 @@ local DEFAULT_PORT = 7777
 local MAX_DATAGRAM = 1200
 local MAX_MESSAGE = 65536
 
--- Field types: a size and a ProtoField constructor for each.
+-- Field types (the second element of a field row):
 --   u8 u16 u32 u64 i32 f32   little-endian numbers
 --   x32 x64                  numbers shown in hex (colors, bit masks, magic)
 --   bytes:N                  N raw bytes
@@ -55,10 +55,8 @@ local checkpoint_kinds = { [0] = "normal", [1] = "race", [2] = "race_finish", [3
 local colshape_forms = { [0] = "sphere", [1] = "cylinder", [2] = "box" }
 local edit_kinds = { [0] = "pickup", [1] = "gang zone", [2] = "colshape", [3] = "object" }
 
-local function xyz(prefix, t)
-	return { prefix .. "x", t or "f32" }, { prefix .. "y", t or "f32" }, { prefix .. "z", t or "f32" }
-end
 
+-- list flattens field rows and groups of rows (v3, quat, vel) into one list.
 local function list(...)
 	local out = {}
 	for _, group in ipairs({ ... }) do
@@ -71,7 +69,10 @@ local function list(...)
 	return out
 end
 
-local function v3(prefix) return { xyz(prefix) } end
+-- v3 is the three f32 fields <prefix>x, <prefix>y, <prefix>z.
+local function v3(prefix)
+	return { { prefix .. "x", "f32" }, { prefix .. "y", "f32" }, { prefix .. "z", "f32" } }
+end
 local function quat() return { { "qx", "f32" }, { "qy", "f32" }, { "qz", "f32" }, { "qw", "f32" } } end
 local function vel() return { { "vx", "f32" }, { "vy", "f32" }, { "vz", "f32" } } end
 
@@ -337,9 +338,9 @@ local function add_fields(tvb, tree, off, p)
 				tree:add(tvb(pos + n, size - n), string.format("NUL padding (%d bytes)", size - n))
 			end
 		elseif kind == "vtext" then
-			if size > 0 then tree:add_packet_field(f.pf, r, ENC_UTF_8) end
+			tree:add_packet_field(f.pf, r, ENC_UTF_8)
 		elseif kind == "bytes" or kind == "vbytes" then
-			if size > 0 then tree:add(f.pf, r) end
+			tree:add(f.pf, r)
 			if f[1] == "payload" then frag.payload = r end
 		elseif kind == "f32" then
 			tree:add_le(f.pf, r)

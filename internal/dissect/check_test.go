@@ -58,6 +58,9 @@ func (c *checker) frame(n int, d captured, f frameDoc) {
 	}
 	var want []string        // the info column's parts
 	var wantExperts []string // the expert infos of the frame
+	if len(d.payload) > wire.MaxDatagram {
+		wantExperts = append(wantExperts, "dlmp.oversize")
+	}
 	i := 0
 	for off := 0; off < len(d.payload); i++ {
 		p, size, err := c.split.Next(d.payload[off:])

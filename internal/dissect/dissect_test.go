@@ -159,6 +159,27 @@ func datagrams(t testing.TB, examples []example) []sent {
 		out = append(out, sent{true, b, fmt.Sprintf("fragment %d of a message too large", ev)})
 	}
 
+	// Hides whose text is empty, and variable fields of length 0 (which
+	// the decoder rules reject, but which still delimit).
+	var hides []byte
+	for _, p := range []wire.Packet{
+		&wire.PlayerShow{EventID: 1, PlayerID: 8},
+		&wire.Label3D{EventID: 2, LabelID: 9},
+	} {
+		hides = p.Append(hides)
+	}
+	hides = append(hides, wire.IDChatMessage, 3, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0)
+	hides = append(hides, wire.IDNetvarUpdate, 4, 0, 0, 0, 0, 0)
+	out = append(out, sent{true, hides, "hides and empty variable fields"})
+
+	// A datagram above the payload budget: a ClientHello and a keepalive.
+	for _, e := range examples {
+		if e.p.ID() == wire.IDClientHello {
+			keepalive := (&wire.ClientKeepalive{Token: 1, Ping: 2}).Append(nil)
+			out = append(out, sent{false, append(bytes.Clone(e.raw), keepalive...), "a datagram of 1213 bytes"})
+		}
+	}
+
 	setTime := (&wire.SetTime{EventID: 7, Hours: 12, Minutes: 30}).Append(nil)
 	pickup := examples[0].raw
 	for _, e := range examples {
@@ -238,7 +259,7 @@ func TestDissector(t *testing.T) {
 	if !hasMessage(c.messages, 3) || !hasMessage(c.messages, 56) {
 		t.Errorf("reassembled messages from frames %q, want one from 3 frames and one from 56", c.messages)
 	}
-	for _, e := range []string{"dlmp.unknown_id", "dlmp.truncated", "dlmp.message_too_large"} {
+	for _, e := range []string{"dlmp.unknown_id", "dlmp.truncated", "dlmp.message_too_large", "dlmp.oversize"} {
 		if c.experts[e] == 0 {
 			t.Errorf("expert info %s never raised", e)
 		}
@@ -247,13 +268,15 @@ func TestDissector(t *testing.T) {
 
 	t.Run("heuristic", func(t *testing.T) {
 		// Without Decode As the port is not 7777: the heuristic claims
-		// exactly the datagrams that split into known packets.
+		// exactly the datagrams of at most 1200 bytes that split into
+		// known packets.
 		frames := dissect(t, tshark, path)
 		if len(frames) != len(caps) {
 			t.Fatalf("tshark read %d frames, the capture holds %d", len(frames), len(caps))
 		}
 		for i, d := range caps {
 			n, clean := splitAll(d.payload)
+			clean = clean && len(d.payload) <= wire.MaxDatagram
 			if frames[i].dlmp != clean {
 				t.Errorf("frame %d (%x): claimed as dlmp = %v, want %v", i+1, d.payload, frames[i].dlmp, clean)
 				continue
