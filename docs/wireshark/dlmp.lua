@@ -397,6 +397,11 @@ local function dissect_message(msg, range, pinfo, tree, depth)
 			"Reassembled message of %d bytes, above 65536: the client disconnects with protocol_error", msg.size))
 		return "message too large"
 	end
+	if msg.data:len() == 0 then
+		local item = tree:add(range, string.format("Empty reassembled message from frames %s", msg.frames))
+		item:add_proto_expert_info(ef_truncated, "Empty reassembled message")
+		return "message not delimited"
+	end
 	local mtvb = msg.data:tvb("Reassembled dlmp message")
 	local item = tree:add(f_message, mtvb())
 	item:add(f_message_frames, mtvb(), msg.frames):set_generated()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/netip"
 	"os"
@@ -178,6 +179,24 @@ func datagrams(t testing.TB, examples []example) []sent {
 			keepalive := (&wire.ClientKeepalive{Token: 1, Ping: 2}).Append(nil)
 			out = append(out, sent{false, append(bytes.Clone(e.raw), keepalive...), "a datagram of 1213 bytes"})
 		}
+	}
+
+	// Garbage: examples back to back with bytes flipped and cut at random
+	// (seeded, so a failure repeats): ids, lengths and values the dissector
+	// must take without a Lua error, as the codecs do.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 300 {
+		var d []byte
+		for range 1 + rng.IntN(3) {
+			d = append(d, examples[rng.IntN(len(examples))].raw...)
+		}
+		for range 1 + rng.IntN(4) {
+			d[rng.IntN(len(d))] ^= byte(1 + rng.IntN(255))
+		}
+		if rng.IntN(3) == 0 {
+			d = d[:1+rng.IntN(len(d))]
+		}
+		out = append(out, sent{rng.IntN(2) == 0, d[:min(len(d), wire.MaxDatagram+100)], fmt.Sprintf("garbage %d", i)})
 	}
 
 	setTime := (&wire.SetTime{EventID: 7, Hours: 12, Minutes: 30}).Append(nil)

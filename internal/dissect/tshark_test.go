@@ -58,6 +58,11 @@ func dissect(t *testing.T, tshark, pcap string, extra ...string) []frameDoc {
 	}
 	frames := make([]frameDoc, len(docs))
 	for i, d := range docs {
+		for name, raw := range d.Source.Layers {
+			if bytes.Contains(raw, []byte("Lua Error")) {
+				t.Fatalf("frame %d: the dissector failed in layer %q: %s", i+1, name, raw)
+			}
+		}
 		raw, ok := d.Source.Layers["dlmp"]
 		if !ok {
 			continue
@@ -103,9 +108,6 @@ func run(t *testing.T, name string, args ...string) []byte {
 // expert info.
 func parseLayer(raw json.RawMessage) (frameDoc, error) {
 	f := frameDoc{dlmp: true}
-	if bytes.Contains(raw, []byte("Lua Error")) {
-		return f, fmt.Errorf("the dissector failed: %s", raw)
-	}
 	var layer map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &layer); err != nil {
 		return f, fmt.Errorf("dlmp layer: %w", err)
