@@ -172,7 +172,7 @@ func TestSession(t *testing.T) {
 	var mu sync.Mutex
 	delivered := map[string]int{}
 	traffic := func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
 		c, err := client.Dial(ctx, client.Config{
 			Server: r.front.addr.String(),
@@ -198,12 +198,12 @@ func TestSession(t *testing.T) {
 			}
 		}
 		want := []string{"ChatMessage", "PickupSync", "NetvarUpdate", "PlayerMove"}
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(20 * time.Second)
 		for !all(&mu, delivered, want) || w.count("PickupTouch") == 0 || w.count("PlayerWaypoint") == 0 || w.count("PlayerSync") == 0 {
 			if time.Now().After(deadline) {
 				mu.Lock()
 				defer mu.Unlock()
-				t.Fatalf("after 10 s the client got %v (want %v) and the server %v", delivered, want, w.got)
+				t.Fatalf("after 20 s the client got %v (want %v) and the server %v", delivered, want, w.got)
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
