@@ -425,8 +425,9 @@ dissect_packet = function(tvb, pinfo, tree, off, size, depth)
 	sub:add(f_lane, tvb(off, size), lane):set_generated()
 	sub:add(f_length, tvb(off, size), size):set_generated()
 	local info, frag = add_fields(tvb, sub, off, p)
-	local summary = p[1] .. " [" .. lane .. (info ~= "" and (" " .. info) or "") .. "]"
-	sub:append_text(" [" .. lane .. (info ~= "" and (" " .. info) or "") .. "]")
+	local tag = " [" .. lane .. (info ~= "" and (" " .. info) or "") .. "]"
+	sub:append_text(tag)
+	local summary = p[1] .. tag
 	if id == 0x0A and depth == 0 then
 		local msg = fragment(pinfo, off, frag)
 		if msg then
@@ -443,6 +444,7 @@ function dlmp.dissector(tvb, pinfo, tree)
 	local root = tree:add(dlmp, tvb(), "dlmp")
 	if len > MAX_DATAGRAM then root:add_proto_expert_info(ef_oversize) end
 	local summaries = {}
+	local count = 0
 	local off = 0
 	while off < len do
 		local size, why = packet_size(tvb, off)
@@ -459,9 +461,10 @@ function dlmp.dissector(tvb, pinfo, tree)
 			break
 		end
 		summaries[#summaries + 1] = dissect_packet(tvb, pinfo, root, off, size, 0)
+		count = count + 1
 		off = off + size
 	end
-	root:append_text(string.format(", %d packet%s", #summaries, #summaries == 1 and "" or "s"))
+	root:append_text(string.format(", %d packet%s", count, count == 1 and "" or "s"))
 	pinfo.cols.info = table.concat(summaries, ", ")
 	return len
 end
