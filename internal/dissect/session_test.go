@@ -192,7 +192,7 @@ func TestSession(t *testing.T) {
 		if err := c.SetSync(wire.PlayerSync{State: 1, X: 2495.5, Y: -1687.25, Z: 13.5, Heading: 90, Health: 100}); err != nil {
 			t.Fatal(err)
 		}
-		for _, err := range []error{c.Chat("/tp grove street"), c.Touch(3), c.Waypoint(true, 1544.5, -1675.25)} {
+		for _, err := range []error{c.Chat("/tp grove street"), c.Touch(3), c.SendEvent(&wire.PlayerWaypoint{Active: 1, X: 1544.5, Y: -1675.25})} {
 			if err != nil {
 				t.Fatal(err)
 			}
