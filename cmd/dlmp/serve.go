@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"dlmp/internal/admin"
 	"dlmp/internal/config"
 	"dlmp/internal/server"
 )
@@ -69,6 +70,9 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if stdin != nil {
+		go admin.ReadConsole(stdin, srv.Console(), stdout) // status, kick, network_dump, ...
+	}
 	if err := srv.Run(ctx); err != nil {
 		fmt.Fprintln(stderr, "dlmp serve:", err)
 		return 1

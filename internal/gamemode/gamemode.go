@@ -138,3 +138,7 @@ func (m *Mode) install(L *lua.LState, t *lua.LTable) {
 	m.installServer(L, t)
 	m.installMap(L, t)
 }
+
+// LuaStats reports the callbacks that failed or overran and the time spent
+// in Lua, for the server's metrics.
+func (m *Mode) LuaStats() (errors int, spent time.Duration) { return m.rt.Errors(), m.rt.Spent() }

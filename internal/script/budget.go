@@ -16,7 +16,7 @@ import (
 // limit off for the outer one.
 type budget struct {
 	limit   time.Duration
-	depth   int // callbacks in progress; owned by the VM's goroutine
+	depth   int          // callbacks in progress; owned by the VM's goroutine
 	started atomic.Int64 // unix nanos of the running callback's start; 0 = none
 	done    atomic.Pointer[chan struct{}]
 	mu      sync.Mutex // guards closing done

@@ -53,7 +53,8 @@ type Runtime struct {
 	timers   timers
 	now      time.Time // the tick's time, for timers
 
-	errors int // callbacks that failed, for metrics
+	errors int           // callbacks that failed, for metrics
+	spent  time.Duration // time in outermost callbacks, for metrics
 }
 
 // Load builds a sandboxed VM, installs the dlmp module and runs main.lua
@@ -116,6 +117,10 @@ func (r *Runtime) Name() string { return r.name }
 // Errors counts the callbacks that failed or overran since Load.
 func (r *Runtime) Errors() int { return r.errors }
 
+// Spent is the time spent running Lua callbacks since Load (nested ones
+// counted once, in their outermost callback).
+func (r *Runtime) Spent() time.Duration { return r.spent }
+
 // DLMP is the module table, for bindings added after Load.
 func (r *Runtime) DLMP() *lua.LTable { return r.dlmp }
 
@@ -125,9 +130,17 @@ var ErrBudget = errors.New("script: callback exceeded its time budget")
 // call runs fn(args...) protected and within the budget. The error, if any,
 // carries the Lua traceback.
 func (r *Runtime) call(fn lua.LValue, args ...lua.LValue) error {
+	outer := r.budget.depth == 0
+	var start time.Time
+	if outer {
+		start = time.Now()
+	}
 	r.budget.begin()
 	err := r.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, args...)
 	over := r.budget.end()
+	if outer {
+		r.spent += time.Since(start)
+	}
 	if err == nil {
 		return nil
 	}

@@ -10,11 +10,13 @@ package server
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"slices"
 	"sync"
 	"time"
 
+	"dlmp/internal/admin"
 	"dlmp/internal/config"
 	"dlmp/internal/transport"
 	"dlmp/internal/wire"
@@ -45,10 +47,21 @@ type Server struct {
 	world *world.World
 	gm    *proxy
 
-	jobs chan func()
+	jobs    chan func()
+	started time.Time
+
+	admin   *admin.Server // nil when admin.listen is empty
+	board   admin.MapBoard
+	netvars netvarConsole // nil while no network vars store runs
 
 	mu    sync.Mutex // guards ticks
 	ticks tickStats
+}
+
+// netvarConsole is what the network vars store offers the console.
+type netvarConsole interface {
+	Dump(w io.Writer)           // network_dump; on the tick goroutine
+	Selftest(w io.Writer) error // network_selftest; any goroutine
 }
 
 // proxy lets the world be built before the gamemode that needs it.
@@ -62,7 +75,7 @@ func New(opts Options, now time.Time) (*Server, error) {
 	if err := opts.Config.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: opts.Config, log: opts.Log, gm: &proxy{world.Base{}}, jobs: make(chan func(), 64)}
+	s := &Server{cfg: opts.Config, log: opts.Log, gm: &proxy{world.Base{}}, jobs: make(chan func(), 64), started: now}
 	w, err := world.New(opts.Config, s.gm, now)
 	if err != nil {
 		return nil, err
@@ -90,6 +103,10 @@ func New(opts Options, now time.Time) (*Server, error) {
 		return nil, err
 	}
 	s.tr = tr
+	if err := s.startAdmin(); err != nil {
+		tr.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -125,6 +142,8 @@ func (s *Server) Run(ctx context.Context) error {
 	s.log.Info("dlmp serving", "listen", s.Addr(), "tick_hz", s.cfg.Server.TickHz, "max_players", s.cfg.Server.MaxPlayers)
 	summary := time.NewTicker(SummaryEvery)
 	defer summary.Stop()
+	maps := time.NewTicker(MapEvery)
+	defer maps.Stop()
 	var last transport.StatsSnapshot
 	for {
 		select {
@@ -132,6 +151,10 @@ func (s *Server) Run(ctx context.Context) error {
 			return s.shutdown()
 		case <-summary.C:
 			last = s.logSummary(last)
+		case <-maps.C:
+			if s.admin != nil && s.admin.MapWatchers() > 0 {
+				s.publishMap()
+			}
 		case f := <-s.jobs:
 			f()
 		case now := <-t.C:
@@ -142,9 +165,13 @@ func (s *Server) Run(ctx context.Context) error {
 				tk.Tick(now) // the gamemode's timers
 			}
 			s.tr.Flush(now) // sends what the world queued this tick
+			took := time.Since(start)
 			s.mu.Lock()
-			s.ticks.add(time.Since(start))
+			s.ticks.add(took)
 			s.mu.Unlock()
+			if s.admin != nil {
+				s.admin.ObserveTick(start.Add(took), took)
+			}
 		}
 	}
 }
@@ -161,6 +188,9 @@ func (s *Server) shutdown() error {
 		time.Sleep(time.Millisecond)
 	}
 	err := s.tr.Close()
+	if s.admin != nil {
+		s.admin.Close()
+	}
 	s.log.Info("dlmp stopped")
 	if errors.Is(err, context.Canceled) {
 		return nil
@@ -172,6 +202,14 @@ func (s *Server) shutdown() error {
 type TickStats struct {
 	Count         int
 	P50, P99, Max time.Duration
+}
+
+// peekTicks returns the tick statistics without resetting them.
+func (s *Server) peekTicks() TickStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cp := tickStats{d: slices.Clone(s.ticks.d)}
+	return cp.take()
 }
 
 // TakeTickStats returns and resets the tick duration statistics.

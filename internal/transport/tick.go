@@ -21,7 +21,8 @@ type tickState struct {
 	lastN    int
 	lastAddr netip.AddrPort
 
-	scratchBuf [64]byte // control packets are encoded here; emit copies them
+	scratchBuf       [64]byte // control packets are encoded here; emit copies them
+	retransmitsEnded uint64   // retransmissions of the sessions that ended
 }
 
 type helloKey struct {
@@ -254,6 +255,7 @@ func (t *tickState) end(sess *Session) {
 	s.mu.Unlock()
 	delete(t.byHello, helloKey{sess.Addr, sess.Nonce})
 	sess.ended = true
+	t.retransmitsEnded += uint64(sess.send.Stats().Retransmits)
 	if sess.joined {
 		s.stats.Left.Add(1)
 		s.handler.Leave(sess, sess.closing)
@@ -288,4 +290,21 @@ func (t *tickState) flush() {
 	}
 	t.srv.put(t.out)
 	t.out, t.last, t.lastN = nil, nil, 0
+}
+
+// LaneTotals sums the sessions' reliable lanes: retransmissions since they
+// started, events queued (sent and unacknowledged, or waiting), and the
+// deepest one session's queue. Call it from the world's goroutine only.
+func (s *Server) LaneTotals() (retransmits uint64, queued, deepest int) {
+	retransmits = s.tick.retransmitsEnded
+	for _, sess := range s.tick.sessions {
+		if sess.ended {
+			continue
+		}
+		retransmits += uint64(sess.send.Stats().Retransmits)
+		q := s.cfg.SendQueue - sess.send.Free()
+		queued += q
+		deepest = max(deepest, q)
+	}
+	return retransmits, queued, deepest
 }

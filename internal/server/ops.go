@@ -1,0 +1,178 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"dlmp/internal/admin"
+	"dlmp/internal/world"
+)
+
+// MapEvery is how often the world publishes the live map while someone
+// watches it.
+const MapEvery = 250 * time.Millisecond
+
+// opsTimeout bounds how long an admin request waits for the tick.
+const opsTimeout = 2 * time.Second
+
+// startAdmin opens the admin listener when admin.listen is set.
+func (s *Server) startAdmin() error {
+	if s.cfg.Admin.Listen == "" {
+		return nil
+	}
+	adm, err := admin.New(admin.Config{Listen: s.cfg.Admin.Listen, Token: s.cfg.Admin.Token, Logger: s.log}, source{s}, &s.board, console{s})
+	if err != nil {
+		return err
+	}
+	if err := adm.Start(); err != nil {
+		return err
+	}
+	s.admin = adm
+	s.log.Info("admin listening", "addr", adm.Addr())
+	return nil
+}
+
+// AdminAddr is the admin listener's address, or "" when it is off.
+func (s *Server) AdminAddr() string {
+	if s.admin == nil {
+		return ""
+	}
+	return s.admin.Addr().String()
+}
+
+// Console is the server's console, for stdin (admin.ReadConsole).
+func (s *Server) Console() admin.Console { return console{s} }
+
+// scriptStats is what the gamemode's Lua runtime reports, if it has one.
+type scriptStats interface {
+	LuaStats() (errors int, spent time.Duration)
+}
+
+// source gives /metrics its counters, read on the tick goroutine.
+type source struct{ s *Server }
+
+func (src source) Stats() admin.Stats {
+	s := src.s
+	tr := s.tr.Stats()
+	st := admin.Stats{
+		DatagramsIn: tr.DatagramsIn, DatagramsOut: tr.DatagramsOut,
+		BytesIn: tr.BytesIn, BytesOut: tr.BytesOut,
+		Drops: tr.Drops,
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opsTimeout)
+	defer cancel()
+	s.Do(ctx, func(w *world.World) {
+		st.Players = w.Players()
+		st.Retransmits, st.SendQueue, st.SendQueueMax = s.tr.LaneTotals()
+		if ls, ok := s.gm.Gamemode.(scriptStats); ok {
+			n, d := ls.LuaStats()
+			st.LuaErrors, st.LuaTime = uint64(n), d
+		}
+	})
+	return st
+}
+
+// publishMap builds the map of every scope and publishes it, on the tick.
+func (s *Server) publishMap() {
+	states := map[admin.Scope]*admin.MapState{{}: {}}
+	at := func(world int32, interior uint8) *admin.MapState {
+		sc := admin.Scope{World: world, Interior: interior}
+		if states[sc] == nil {
+			states[sc] = &admin.MapState{}
+		}
+		return states[sc]
+	}
+	s.world.EachPlayer(func(p *world.Player) {
+		pos, ok := p.Position()
+		if !ok {
+			return
+		}
+		sc := p.Scope()
+		st := at(sc.World, sc.Interior)
+		st.Players = append(st.Players, admin.MapPlayer{ID: uint32(p.ID()), Scope: admin.Scope{World: sc.World, Interior: sc.Interior},
+			Name: fmt.Sprintf("player %d", p.ID()), X: pos.X, Y: pos.Y, Z: pos.Z, Color: 0xFFFFFF})
+	})
+	s.world.EachPickup(func(pk *world.Pickup) {
+		sc := pk.Scope()
+		pos := pk.Position()
+		st := at(sc.World, sc.Interior)
+		st.Pickups = append(st.Pickups, admin.MapPickup{ID: pk.ID(), Scope: admin.Scope{World: sc.World, Interior: sc.Interior},
+			Model: pk.Model(), X: pos.X, Y: pos.Y, Z: pos.Z, Active: pk.Active()})
+	})
+	out := make([]admin.MapState, 0, len(states))
+	for sc, st := range states {
+		st.Scope = sc
+		out = append(out, *st)
+	}
+	s.board.Publish(out)
+}
+
+// console runs the console's commands on the tick goroutine.
+type console struct{ s *Server }
+
+func (c console) do(f func(w *world.World)) error {
+	ctx, cancel := context.WithTimeout(context.Background(), opsTimeout)
+	defer cancel()
+	return c.s.Do(ctx, f)
+}
+
+func (c console) Status(out io.Writer) error {
+	var players int
+	var retransmits uint64
+	var queued int
+	if err := c.do(func(w *world.World) {
+		players = w.Players()
+		retransmits, queued, _ = c.s.tr.LaneTotals()
+	}); err != nil {
+		return err
+	}
+	ticks := c.s.peekTicks()
+	fmt.Fprintf(out, "players %d/%d, up %v, tick %d Hz (last %d: p50 %v, p99 %v), reliable events queued %d, retransmissions %d\n",
+		players, c.s.cfg.Server.MaxPlayers, time.Since(c.s.started).Round(time.Second), c.s.cfg.Server.TickHz,
+		ticks.Count, ticks.P50, ticks.P99, queued, retransmits)
+	return nil
+}
+
+func (c console) Kick(id uint32, out io.Writer) error {
+	var err error
+	if derr := c.do(func(w *world.World) {
+		p := w.Player(uint16(min(id, 0xFFFF)))
+		if id > 0xFFFF || p == nil {
+			err = fmt.Errorf("kick: no player %d", id)
+			return
+		}
+		w.Kick(p)
+	}); derr != nil {
+		return derr
+	}
+	if err == nil {
+		fmt.Fprintf(out, "kicked player %d\n", id)
+	}
+	return err
+}
+
+// errNetvars is returned while the server runs no network vars store.
+var errNetvars = errors.New("network vars are not running on this server")
+
+func (c console) NetworkDump(out io.Writer) error {
+	if c.s.netvars == nil {
+		return errNetvars
+	}
+	return c.do(func(*world.World) { c.s.netvars.Dump(out) })
+}
+
+func (c console) NetworkSelftest(out io.Writer) error {
+	if c.s.netvars == nil {
+		return errNetvars
+	}
+	return c.s.netvars.Selftest(out)
+}
+
+// Reload is not offered: a gamemode's entities live in the world, and a
+// fresh VM would not own them. Restart the server to load a new gamemode.
+func (c console) Reload(out io.Writer) error {
+	return errors.New("reload: not supported; restart the server to load a changed gamemode (the world keeps the old gamemode's entities)")
+}
