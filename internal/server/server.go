@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"dlmp/internal/config"
+	"dlmp/internal/netvar"
 	"dlmp/internal/transport"
 	"dlmp/internal/wire"
 	"dlmp/internal/world"
@@ -33,7 +34,14 @@ type Options struct {
 	// Gamemode builds the gamemode once the world exists; nil runs the
 	// world with no gamemode (world.Base).
 	Gamemode func(w *world.World) (world.Gamemode, error)
-	Log      *slog.Logger
+	// Netvars is the network-vars registry the gamemode registers into;
+	// New seals it once Gamemode has returned (the Initialize hook). nil
+	// is an empty registry.
+	Netvars *netvar.Registry
+	// NetvarsReady, when set, receives the store once it exists (to
+	// attach the Lua binding); it runs inside New.
+	NetvarsReady func(st *netvar.Store)
+	Log          *slog.Logger
 }
 
 // Server is one running world.
@@ -44,6 +52,7 @@ type Server struct {
 	tr    *transport.Server
 	world *world.World
 	gm    *proxy
+	nv    *netvars
 
 	jobs chan func()
 
@@ -74,6 +83,16 @@ func New(opts Options, now time.Time) (*Server, error) {
 			return nil, err
 		}
 		s.gm.Gamemode = gm
+	}
+	reg := opts.Netvars
+	if reg == nil {
+		reg = netvar.NewRegistry()
+	}
+	if s.nv, err = newNetvars(reg, w, opts.Config.Netvar); err != nil {
+		return nil, err
+	}
+	if opts.NetvarsReady != nil {
+		opts.NetvarsReady(s.nv.store)
 	}
 	c := opts.Config
 	tr, err := transport.Listen(transport.Config{
@@ -138,6 +157,7 @@ func (s *Server) Run(ctx context.Context) error {
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			s.world.Tick(now)
+			s.nv.tick(now)
 			s.tr.Flush(now) // sends what the world queued this tick
 			s.mu.Lock()
 			s.ticks.add(time.Since(start))
@@ -210,11 +230,12 @@ func (h handler) Join(sess *transport.Session, hello *wire.ServerHello) bool {
 	}
 	sess.User = p
 	sess.PlayerID = p.ID()
+	h.s.nv.join(sess, p)
 	return true
 }
 
 func (h handler) Packet(sess *transport.Session, pkt wire.Packet, now time.Time) {
-	if p, ok := sess.User.(*world.Player); ok {
+	if p, ok := sess.User.(*world.Player); ok && !h.s.nv.packet(p, pkt, now) {
 		h.s.world.Packet(p, pkt, now)
 	}
 }
@@ -222,6 +243,7 @@ func (h handler) Packet(sess *transport.Session, pkt wire.Packet, now time.Time)
 func (h handler) Leave(sess *transport.Session, reason uint8) {
 	if p, ok := sess.User.(*world.Player); ok {
 		h.s.world.Leave(p, reason)
+		h.s.nv.leave(p)
 	}
 }
 
