@@ -266,6 +266,14 @@ func (c *Client) NetvarPlayerCreated(slot uint16, userID uint32) {
 	c.nv.m.PlayerCreated(netvar.PlayerID(slot), userID)
 }
 
+// NetvarPlayerRemoved forgets player slot and its values, as a PlayerShow
+// hide does: a later value for that occupant is dropped.
+func (c *Client) NetvarPlayerRemoved(slot uint16) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.nv.playerRemoved(slot)
+}
+
 // NetvarsReady reports whether the manifest has arrived.
 func (c *Client) NetvarsReady() bool {
 	c.mu.Lock()
