@@ -5,6 +5,7 @@ import (
 	"context"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +22,9 @@ import (
 type tap struct {
 	front *net.UDPConn // the client talks to this
 	back  *net.UDPConn // connected to the server
+
+	// holdSync drops the client's NetvarSync announces while set.
+	holdSync atomic.Bool
 
 	mu     sync.Mutex
 	client *net.UDPAddr
@@ -55,6 +59,9 @@ func newTap(t *testing.T, server string) *tap {
 			tp.mu.Lock()
 			tp.client = from
 			tp.mu.Unlock()
+			if n > 0 && buf[0] == wire.IDNetvarSync && tp.holdSync.Load() {
+				continue
+			}
 			back.Write(buf[:n])
 		}
 	}()
@@ -156,7 +163,15 @@ type peer struct {
 
 func dialPeer(t *testing.T, srv *Server, reg func(r *netvar.Registry)) *peer {
 	t.Helper()
+	return dialPeerHolding(t, srv, reg, false)
+}
+
+// dialPeerHolding is dialPeer with the client's Sync announces dropped
+// from the start when hold is set (tap.holdSync).
+func dialPeerHolding(t *testing.T, srv *Server, reg func(r *netvar.Registry), hold bool) *peer {
+	t.Helper()
 	tp := newTap(t, srv.Addr())
+	tp.holdSync.Store(hold)
 	p := &peer{tap: tp}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
