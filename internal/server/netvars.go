@@ -7,7 +7,6 @@ import (
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/netvar"
-	"dlmp/internal/transport"
 	"dlmp/internal/wire"
 	"dlmp/internal/world"
 )
@@ -29,10 +28,13 @@ type netvars struct {
 	pvs func(ent netvar.Ref) []netvar.PlayerID
 
 	// Owned by the world goroutine.
-	sess  map[netvar.PlayerID]*transport.Session
-	ids   []uint16          // scratch
-	out   []netvar.PlayerID // scratch
-	buf   []byte            // encode scratch
+	sess  map[netvar.PlayerID]world.Conn
+	ids   []uint16            // scratch
+	out   []netvar.PlayerID   // scratch
+	buf   []byte              // encode scratch
+	man   wire.NetvarManifest // encode scratch, one per message kind
+	rsy   wire.NetvarResync
+	upd   wire.NetvarUpdate
 	stats netvarStats
 }
 
@@ -48,7 +50,7 @@ type netvarStats struct {
 // builds the store over w with the netvar.* config keys.
 func newNetvars(reg *netvar.Registry, w *world.World, c config.Netvar) (*netvars, error) {
 	reg.Seal()
-	nv := &netvars{reg: reg, world: w, sess: map[netvar.PlayerID]*transport.Session{}}
+	nv := &netvars{reg: reg, world: w, sess: map[netvar.PlayerID]world.Conn{}}
 	nv.pvs = nv.pvsByDistance
 	st, err := netvar.NewStore(reg, worldView{nv}, nv.send, netvar.Config{
 		ResyncRate:       c.ResyncRate,
@@ -63,8 +65,8 @@ func newNetvars(reg *netvar.Registry, w *world.World, c config.Netvar) (*netvars
 	return nv, nil
 }
 
-// join records the session of a player the world admitted.
-func (nv *netvars) join(sess *transport.Session, p *world.Player) {
+// join records the connection of a player the world admitted.
+func (nv *netvars) join(sess world.Conn, p *world.Player) {
 	nv.sess[netvar.PlayerID(p.ID())] = sess
 }
 
@@ -115,17 +117,14 @@ func (nv *netvars) send(to netvar.PlayerID, m netvar.Message, payload []byte) {
 	var pkt wire.Packet
 	switch m {
 	case netvar.MsgSync:
-		x := new(wire.NetvarManifest)
-		x.Payload = payload
-		pkt = x
+		nv.man.Payload = payload
+		pkt = &nv.man
 	case netvar.MsgResync:
-		x := new(wire.NetvarResync)
-		x.Payload = payload
-		pkt = x
+		nv.rsy.Payload = payload
+		pkt = &nv.rsy
 	case netvar.MsgUpdate:
-		x := new(wire.NetvarUpdate)
-		x.Payload = payload
-		pkt = x
+		nv.upd.Payload = payload
+		pkt = &nv.upd
 	default:
 		return
 	}
