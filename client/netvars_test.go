@@ -299,3 +299,50 @@ func TestNetvarClientSetBufferedUntilManifest(t *testing.T) {
 		t.Errorf("confirmation changes = %+v, want one unpredicted 50 → 70", ch)
 	}
 }
+
+// FuzzNetvarDeliver feeds the netvar messages arbitrary payloads after a
+// real manifest: nothing panics, and the client keeps working.
+func FuzzNetvarDeliver(f *testing.F) {
+	r := netvar.NewRegistry()
+	r.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	r.Register("job").SetPlayer().String(16)
+	r.Register("locked").SetVehicle().Bool()
+	r.Register("pass").Enum([]any{"grey", "green", "blue"})
+	r.Seal()
+	upd := netvar.AppendUpdate(nil, r.Schema(), netvar.Target{Ref: netvar.PlayerRef(5), UserID: 9}, mustVar(r, "job"), "cop")
+	f.Add(byte(0), upd)
+	f.Add(byte(1), upd)
+	f.Add(byte(2), netvar.AppendSync(nil, r.Manifest(), nil))
+	f.Fuzz(func(t *testing.T, kind byte, payload []byte) {
+		c := netvarClient(t, 2, nil)
+		c.deliverNetvar(manifestPacket(r))
+		c.deliverNetvar(&wire.PlayerShow{PlayerID: 5, Active: 1})
+		var p wire.Packet
+		switch kind % 3 {
+		case 0:
+			x := new(wire.NetvarUpdate)
+			x.Payload = payload
+			p = x
+		case 1:
+			x := new(wire.NetvarResync)
+			x.Payload = payload
+			p = x
+		case 2:
+			x := new(wire.NetvarManifest)
+			x.Payload = payload
+			p = x
+		}
+		c.deliverNetvar(p)
+		c.deliverNetvar(&wire.PlayerShow{PlayerID: 5, Active: 0})
+		c.netvarTick(nt0)
+		_ = c.nv.m.Get(netvar.PlayerRef(5), "job")
+	})
+}
+
+func mustVar(r *netvar.Registry, name string) *netvar.Var {
+	v, ok := r.Schema().Lookup(name)
+	if !ok {
+		panic("no var " + name)
+	}
+	return v
+}
