@@ -17,6 +17,7 @@ const (
 	kMasked = "secret_masked" // Vehicle Data(8) Filter, masked by its default
 	kGlobal = "secret_global" // Global Data(8) Filter
 	kPVS    = "pvs_ent"       // Vehicle UInt SendPVS: streaming, not secrecy
+	kPlayer = "secret_player" // Player Data(8) Filter: the identity guard over recycled slots
 )
 
 var maskDefault = []byte("uuuuuuuu")
@@ -30,7 +31,7 @@ type eligibility struct {
 }
 
 // secrecyVars registers the test's vars in the order of perm (a
-// permutation of 0..3): the manifest must not depend on it. el is nil on a
+// permutation of 0..4): the manifest must not depend on it. el is nil on a
 // client, whose filters never run.
 func secrecyVars(el *eligibility, perm []int) func(r *netvar.Registry) {
 	ent := func(e netvar.Ref, _ any) []netvar.PlayerID { return nil }
@@ -44,6 +45,7 @@ func secrecyVars(el *eligibility, perm []int) func(r *netvar.Registry) {
 		func(r *netvar.Registry) { r.Register(kMasked).SetVehicle().Data(8).SetDefault(maskDefault).Filter(ent) },
 		func(r *netvar.Registry) { r.Register(kGlobal).SetGlobal().Data(8).Filter(glob) },
 		func(r *netvar.Registry) { r.Register(kPVS).SetVehicle().UInt().SendPVS() },
+		func(r *netvar.Registry) { r.Register(kPlayer).SetPlayer().Data(8).Filter(ent) },
 	}
 	return func(r *netvar.Registry) {
 		for _, i := range perm {
@@ -78,15 +80,31 @@ func TestSecrecyByByteScan(t *testing.T) {
 	)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	el := &eligibility{allow: map[netvar.Ref][]netvar.PlayerID{}, streamed: map[netvar.Ref][]netvar.PlayerID{}}
-	srv := startNetvars(t, secrecyVars(el, []int{0, 1, 2, 3}), func(e netvar.Ref) []netvar.PlayerID { return el.streamed[e] })
-	clientVars := func() func(r *netvar.Registry) { return secrecyVars(nil, rng.Perm(4)) }
+	srv := startNetvars(t, secrecyVars(el, []int{0, 1, 2, 3, 4}), func(e netvar.Ref) []netvar.PlayerID { return el.streamed[e] })
+	clientVars := func() func(r *netvar.Registry) { return secrecyVars(nil, rng.Perm(5)) }
 
 	alive := map[netvar.PlayerID]*peer{}
 	var all []*peer
+	// Every client creates every other player it knows of with their
+	// UserID (what a PlayerShow would do, decision 0156), and forgets a
+	// leaver: slots are recycled by the joins below.
+	used := map[netvar.PlayerID]bool{}
+	recycled := 0
 	join := func() {
 		p := dialPeer(t, srv, clientVars())
+		if used[p.id()] {
+			recycled++
+		}
+		used[p.id()] = true
 		alive[p.id()] = p
 		all = append(all, p)
+		uid := userID(t, srv, p.id())
+		for id, q := range alive {
+			if q != p {
+				q.c.NetvarPlayerCreated(uint16(p.id()), uid)
+				p.c.NetvarPlayerCreated(uint16(id), userID(t, srv, id))
+			}
+		}
 	}
 	for range 4 {
 		join()
@@ -122,6 +140,18 @@ func TestSecrecyByByteScan(t *testing.T) {
 				}
 			}
 		}
+		for id := range alive {
+			ref := netvar.PlayerRef(uint16(id))
+			m, ok := st.Get(ref, kPlayer).([]byte)
+			if !ok {
+				continue
+			}
+			for _, to := range el.allow[ref] {
+				if p := alive[to]; p != nil {
+					mark(permitted, p, m)
+				}
+			}
+		}
 		if m, ok := st.GetGlobal(kGlobal).([]byte); ok {
 			for _, id := range el.allowGlobal {
 				if p := alive[id]; p != nil {
@@ -145,7 +175,7 @@ func TestSecrecyByByteScan(t *testing.T) {
 	}
 	for done := 0; done < ops; done += batch {
 		// Joins and leaves happen between batches: Dial blocks.
-		switch r := rng.IntN(40); {
+		switch r := rng.IntN(12); {
 		case r == 0 && len(alive) > 2:
 			p := pick()
 			do(t, srv, func(*netvar.Store, time.Time) {
@@ -154,9 +184,13 @@ func TestSecrecyByByteScan(t *testing.T) {
 					el.streamed[ref] = without(el.streamed[ref], p.id())
 				}
 				el.allowGlobal = without(el.allowGlobal, p.id())
+				delete(el.allow, netvar.PlayerRef(uint16(p.id()))) // the slot's next occupant starts unseen
 			})
 			delete(alive, p.id())
 			p.c.Close()
+			for _, q := range alive {
+				q.c.NetvarPlayerRemoved(uint16(p.id()))
+			}
 		case r == 1 && len(alive) < 6:
 			join()
 		}
@@ -166,6 +200,16 @@ func TestSecrecyByByteScan(t *testing.T) {
 				ref := refs[rng.IntN(len(refs))]
 				p := pick()
 				switch r := rng.IntN(100); {
+				case r < 12:
+					if err := st.Set(now, netvar.PlayerRef(uint16(pick().id())), kPlayer, newMarker()); err != nil {
+						t.Errorf("Set player: %v", err)
+					}
+				case r < 17:
+					subject := netvar.PlayerRef(uint16(pick().id()))
+					el.allow[subject] = toggle(el.allow[subject], p.id())
+					if err := st.Invalidate([]netvar.PlayerID{p.id()}, []netvar.Ref{subject}, kPlayer); err != nil {
+						t.Errorf("Invalidate player: %v", err)
+					}
 				case r < 40:
 					k := kSecret
 					if r%2 == 1 {
@@ -255,6 +299,14 @@ func TestSecrecyByByteScan(t *testing.T) {
 				v = nil
 			}
 			wants = append(wants, want{p, netvar.Ref{}, kGlobal, v})
+			for id := range alive {
+				ref := netvar.PlayerRef(uint16(id))
+				v := st.Get(ref, kPlayer)
+				if !slices.Contains(el.allow[ref], p.id()) {
+					v = nil
+				}
+				wants = append(wants, want{p, ref, kPlayer, v})
+			}
 		}
 	})
 	// A failure here does not stop the scan below.
@@ -316,7 +368,10 @@ func TestSecrecyByByteScan(t *testing.T) {
 	if found < len(markers)/4 {
 		t.Fatalf("the scan found only %d eligible markers of %d set: it does not see the values", found, len(markers))
 	}
-	t.Logf("%d ops, %d markers, %d clients, %d eligible deliveries seen on the wire, 0 leaks", ops, len(markers), len(all), found)
+	if recycled == 0 {
+		t.Fatal("no slot was recycled: the schedule does not exercise the identity guard")
+	}
+	t.Logf("%d ops, %d markers, %d clients (%d in recycled slots), %d eligible deliveries seen on the wire, 0 leaks", ops, len(markers), len(all), recycled, found)
 }
 
 func mark(permitted map[*peer]map[string]bool, p *peer, m []byte) {
