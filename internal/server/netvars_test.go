@@ -314,3 +314,25 @@ func TestConsoleCommands(t *testing.T) {
 		t.Errorf("an unknown command answered %q", out)
 	}
 }
+
+func TestClientSetFloodgate(t *testing.T) {
+	vars := func(r *netvar.Registry) {
+		r.Register("typing").SetPlayer().Bool().ClientOwned().Debounce(0.1)
+	}
+	srv := startNetvars(t, vars, nil)
+	p := dialPeer(t, srv, vars)
+	waitReady(t, p)
+	for i := range 60 { // twice the default 30 per second, at once
+		if err := p.c.SetNetVar("typing", i%2 == 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eventually(t, 5*time.Second, "the floodgate", func() (bool, string) {
+		var st netvar.Stats
+		do(t, srv, func(s *netvar.Store, _ time.Time) { st = s.Stats() })
+		return st.ClientSetFlooded >= 30, "fewer than 30 ClientSets flooded"
+	})
+	if err := p.c.Err(); err != nil {
+		t.Fatalf("a flooding client was disconnected: %v", err)
+	}
+}
