@@ -44,6 +44,7 @@ import (
 
 	"dlmp/client/mirror"
 	"dlmp/internal/lane"
+	"dlmp/internal/netvar"
 	"dlmp/internal/wire"
 )
 
@@ -77,6 +78,13 @@ type Config struct {
 	OnDisconnect func(reason uint8, err error)
 	// Log receives warnings; slog.Default() when nil.
 	Log *slog.Logger
+	// Netvars registers this client's network vars (the shared
+	// registration code) into a registry of its own; nil registers none
+	// (every var is then a synthetic entry built from the manifest).
+	Netvars func(r *netvar.Registry)
+	// OnNetvar receives every change of a var the client holds, on the
+	// loop goroutine, like OnPacket.
+	OnNetvar func(ch NetvarChange)
 }
 
 // ErrClosed is returned after the connection ended.
@@ -121,6 +129,7 @@ type Client struct {
 	reason    uint8
 	pending   []wire.Packet // to hand to OnPacket after unlocking
 	out       [][]byte      // datagrams to write after unlocking
+	nv        netvarState   // network vars (netvars.go)
 }
 
 // Stats counts what the client sent, received and dropped.
@@ -163,6 +172,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	now := time.Now()
 	c.recv = lane.NewReceiver(c.hello.SessionToken, 0)
 	c.world = mirror.New(&c.hello, now)
+	c.initNetvars()
 	c.expect = 1
 	c.gbn = lane.NewGBNSender(lane.GBNConfig{})
 	c.lastSent, c.lastHeard = now, now

@@ -70,11 +70,15 @@ func (c *Client) drain() {
 	c.mu.Lock()
 	pending := c.pending
 	c.pending = nil
+	changes := c.takeNetvarChanges()
 	c.mu.Unlock()
 	if c.cfg.OnPacket != nil {
 		for _, p := range pending {
 			c.cfg.OnPacket(p)
 		}
+	}
+	for _, ch := range changes {
+		c.cfg.OnNetvar(ch)
 	}
 }
 
@@ -161,6 +165,7 @@ func (c *Client) deliver(msg []byte) {
 	}
 	q := clonePacket(p)
 	c.world.Apply(q, c.lastHeard)
+	c.deliverNetvar(q)
 	c.pending = append(c.pending, q)
 }
 
@@ -258,6 +263,7 @@ func (c *Client) tickLocked(now time.Time) {
 		c.send(d, now)
 	}
 	c.worldEvents(now)
+	c.netvarTick(now)
 	c.gbn.Poll(now, func(dg []byte) { c.send(dg, now) })
 }
 

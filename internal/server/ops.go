@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"dlmp/internal/admin"
@@ -154,21 +155,18 @@ func (c console) Kick(id uint32, out io.Writer) error {
 	return err
 }
 
-// errNetvars is returned while the server runs no network vars store.
-var errNetvars = errors.New("network vars are not running on this server")
-
 func (c console) NetworkDump(out io.Writer) error {
-	if c.s.netvars == nil {
-		return errNetvars
-	}
-	return c.do(func(*world.World) { c.s.netvars.Dump(out) })
+	_, err := io.WriteString(out, c.s.Command("network_dump"))
+	return err
 }
 
 func (c console) NetworkSelftest(out io.Writer) error {
-	if c.s.netvars == nil {
-		return errNetvars
+	res := c.s.Command("network_selftest")
+	io.WriteString(out, res)
+	if !strings.Contains(res, " 0 failed") {
+		return errors.New("network_selftest: a check failed")
 	}
-	return c.s.netvars.Selftest(out)
+	return nil
 }
 
 // Reload is not offered: a gamemode's entities live in the world, and a

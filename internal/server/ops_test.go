@@ -120,6 +120,15 @@ func TestAdminWired(t *testing.T) {
 	if !strings.Contains(string(out), "players 1/1000") {
 		t.Fatalf("status: %q", out)
 	}
+	cresp, err = http.Post(base+"/console", "text/plain", strings.NewReader("network_selftest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ = io.ReadAll(cresp.Body)
+	cresp.Body.Close()
+	if cresp.StatusCode != 200 || !strings.Contains(string(out), " 0 failed") {
+		t.Fatalf("network_selftest over HTTP: %d %q", cresp.StatusCode, out)
+	}
 }
 
 type spawnAll struct {

@@ -10,7 +10,6 @@ package server
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"slices"
 	"sync"
@@ -18,6 +17,7 @@ import (
 
 	"dlmp/internal/admin"
 	"dlmp/internal/config"
+	"dlmp/internal/netvar"
 	"dlmp/internal/transport"
 	"dlmp/internal/wire"
 	"dlmp/internal/world"
@@ -35,7 +35,14 @@ type Options struct {
 	// Gamemode builds the gamemode once the world exists; nil runs the
 	// world with no gamemode (world.Base).
 	Gamemode func(w *world.World) (world.Gamemode, error)
-	Log      *slog.Logger
+	// Netvars is the network-vars registry the gamemode registers into;
+	// New seals it once Gamemode has returned (the Initialize hook). nil
+	// is an empty registry.
+	Netvars *netvar.Registry
+	// NetvarsReady, when set, receives the store once it exists (to
+	// attach the Lua binding); it runs inside New.
+	NetvarsReady func(st *netvar.Store)
+	Log          *slog.Logger
 }
 
 // Server is one running world.
@@ -46,23 +53,18 @@ type Server struct {
 	tr    *transport.Server
 	world *world.World
 	gm    *proxy
+	nv    *netvars
 
 	jobs    chan func()
 	started time.Time
 
 	admin   *admin.Server // nil when admin.listen is empty
 	board   admin.MapBoard
-	netvars netvarConsole // nil while no network vars store runs
 
 	mu    sync.Mutex // guards ticks
 	ticks tickStats
 }
 
-// netvarConsole is what the network vars store offers the console.
-type netvarConsole interface {
-	Dump(w io.Writer)           // network_dump; on the tick goroutine
-	Selftest(w io.Writer) error // network_selftest; any goroutine
-}
 
 // proxy lets the world be built before the gamemode that needs it.
 type proxy struct{ world.Gamemode }
@@ -87,6 +89,16 @@ func New(opts Options, now time.Time) (*Server, error) {
 			return nil, err
 		}
 		s.gm.Gamemode = gm
+	}
+	reg := opts.Netvars
+	if reg == nil {
+		reg = netvar.NewRegistry()
+	}
+	if s.nv, err = newNetvars(reg, w, opts.Config.Netvar); err != nil {
+		return nil, err
+	}
+	if opts.NetvarsReady != nil {
+		opts.NetvarsReady(s.nv.store)
 	}
 	c := opts.Config
 	tr, err := transport.Listen(transport.Config{
@@ -161,6 +173,7 @@ func (s *Server) Run(ctx context.Context) error {
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			s.world.Tick(now)
+			s.nv.tick(now)
 			if tk, ok := s.gm.Gamemode.(interface{ Tick(time.Time) }); ok {
 				tk.Tick(now) // the gamemode's timers
 			}
@@ -251,11 +264,12 @@ func (h handler) Join(sess *transport.Session, hello *wire.ServerHello) bool {
 	}
 	sess.User = p
 	sess.PlayerID = p.ID()
+	h.s.nv.join(sess, p)
 	return true
 }
 
 func (h handler) Packet(sess *transport.Session, pkt wire.Packet, now time.Time) {
-	if p, ok := sess.User.(*world.Player); ok {
+	if p, ok := sess.User.(*world.Player); ok && !h.s.nv.packet(p, pkt, now) {
 		h.s.world.Packet(p, pkt, now)
 	}
 }
@@ -263,6 +277,7 @@ func (h handler) Packet(sess *transport.Session, pkt wire.Packet, now time.Time)
 func (h handler) Leave(sess *transport.Session, reason uint8) {
 	if p, ok := sess.User.(*world.Player); ok {
 		h.s.world.Leave(p, reason)
+		h.s.nv.leave(p)
 	}
 }
 

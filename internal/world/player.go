@@ -36,6 +36,7 @@ func (l Life) String() string {
 type Player struct {
 	// Immutable after Join.
 	id   uint16
+	uid  uint32 // UserID: climbs with every join (identity.go)
 	conn Conn
 
 	// Owned by the world goroutine.

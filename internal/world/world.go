@@ -61,6 +61,7 @@ type World struct {
 	now     time.Time // the time of the call in progress (Join, Packet, Tick)
 	players []*Player // by player id; nil = free slot
 	count   int
+	joins   uint32 // players ever admitted: the source of UserIDs (identity.go)
 	clock   clock
 	weather uint8
 	garage  uint64
@@ -155,6 +156,7 @@ func (w *World) Join(c Conn, hello *wire.ServerHello) (*Player, bool) {
 		return nil, false
 	}
 	p := newPlayer(uint16(id), c)
+	w.identify(p)
 	w.players[id] = p
 	w.count++
 
