@@ -58,12 +58,12 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	log := newLogger(cfg, stderr)
-	gm, err := gamemodeFor(cfg, log)
+	opts, err := gamemodeFor(cfg, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "dlmp serve:", err)
 		return 1
 	}
-	srv, err := server.New(server.Options{Config: cfg, Gamemode: gm, Log: log}, time.Now())
+	srv, err := server.New(opts, time.Now())
 	if err != nil {
 		fmt.Fprintln(stderr, "dlmp serve:", err)
 		return 1

@@ -29,6 +29,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"dlmp/internal/netvar"
+	"dlmp/internal/netvarlua"
 	"dlmp/internal/script"
 	"dlmp/internal/world"
 )
@@ -57,6 +59,12 @@ type Mode struct {
 	queue   []queued // events raised by callbacks, dispatched after them
 	dropped uint64   // events dropped past MaxChained
 	log     *slog.Logger
+
+	// Netvars, when set before Start, offers dlmp.network with this
+	// registry (netvars.go).
+	Netvars *netvar.Registry
+	netvars *netvarlua.Binding
+	now     time.Time // the time of the tick in progress
 }
 
 var _ world.Gamemode = (*Mode)(nil)
@@ -68,7 +76,7 @@ func (m *Mode) Start(w *world.World, fsys fs.FS, now time.Time, opts script.Opti
 	if m.rt != nil {
 		return fmt.Errorf("gamemode: already started")
 	}
-	m.w, m.fsys = w, fsys
+	m.w, m.fsys, m.now = w, fsys, now
 	m.players = map[*world.Player]*lua.LUserData{}
 	m.grants = map[uint32]grant{}
 	extra := opts.Install
@@ -109,6 +117,7 @@ func (m *Mode) Runtime() *script.Runtime { return m.rt }
 // [world.World.Tick] with the same now, so commands from timers see the
 // world's current time.
 func (m *Mode) Tick(now time.Time) {
+	m.now = now
 	if m.rt != nil {
 		m.depth++
 		m.rt.Tick(now)
@@ -137,6 +146,7 @@ func (m *Mode) install(L *lua.LState, t *lua.LTable) {
 	m.installPickup(L, t)
 	m.installServer(L, t)
 	m.installMap(L, t)
+	m.installNetvars(L, t)
 }
 
 // LuaStats reports the callbacks that failed or overran and the time spent

@@ -32,7 +32,7 @@ func (s *Server) startAdmin() error {
 		return err
 	}
 	s.admin = adm
-	s.log.Info("admin listening", "addr", adm.Addr())
+	s.log.Info("admin listening", "addr", adm.Addr().String())
 	return nil
 }
 
