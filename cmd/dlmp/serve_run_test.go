@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -42,7 +43,7 @@ func startServe(t *testing.T, bin string, args ...string) *serveProc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &serveProc{cmd: cmd, logs: &bytes.Buffer{}, exited: make(chan error, 1)}
+	p := &serveProc{cmd: cmd, logs: &lockedBuffer{}, exited: make(chan error, 1)}
 	addrs := make(chan [2]string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
