@@ -29,9 +29,27 @@ func buildDLMP(t *testing.T) string {
 type serveProc struct {
 	cmd       *exec.Cmd
 	game, adm string
-	logs      *bytes.Buffer
+	logs      *lockedBuffer
 	exited    chan error
-	linesMu   chan struct{}
+}
+
+// lockedBuffer is the server's log, written by the reading goroutine.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) WriteString(s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b.WriteString(s)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
 }
 
 // startServe runs dlmp serve on loopback ports and waits for its addresses.
