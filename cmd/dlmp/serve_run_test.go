@@ -50,7 +50,6 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
-}
 
 // startServe runs dlmp serve on loopback ports and waits for its addresses.
 func startServe(t *testing.T, bin string, args ...string) *serveProc {
