@@ -30,11 +30,14 @@ func (w *World) Spawn(p *Player, s SpawnParams) error {
 	if err := pkt.CheckSend(); err != nil {
 		return argErr("spawn", "params", err)
 	}
-	w.send(p, pkt, lane.Critical)
-	p.skin, p.health, p.armour = s.Skin, s.Health, s.Armour
-	w.land(p, s.Landing)
-	p.life = Alive
-	w.gm.PlayerSpawn(p)
+	// objects: held until the objects at the point are acknowledged (object_landing.go)
+	w.holdLanding(p, s.Landing, func() {
+		w.send(p, pkt, lane.Critical)
+		p.skin, p.health, p.armour = s.Skin, s.Health, s.Armour
+		w.land(p, s.Landing)
+		p.life = Alive
+		w.gm.PlayerSpawn(p)
+	})
 	return nil
 }
 
@@ -48,11 +51,14 @@ func (w *World) Respawn(p *Player, l Landing) error {
 	if err := pkt.CheckSend(); err != nil {
 		return argErr("respawn", "landing", err)
 	}
-	w.send(p, pkt, lane.Critical)
-	p.health, p.armour = 100, 0
-	w.land(p, l)
-	p.life = Alive
-	w.gm.PlayerSpawn(p)
+	// objects: held until the objects at the point are acknowledged (object_landing.go)
+	w.holdLanding(p, l, func() {
+		w.send(p, pkt, lane.Critical)
+		p.health, p.armour = 100, 0
+		w.land(p, l)
+		p.life = Alive
+		w.gm.PlayerSpawn(p)
+	})
 	return nil
 }
 
@@ -65,6 +71,10 @@ func (w *World) Teleport(p *Player, l Landing) error {
 	pkt := &wire.TeleportPlayer{X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z, Heading: l.Heading, Interior: l.Interior, World: l.World}
 	if err := pkt.CheckSend(); err != nil {
 		return argErr("teleport", "landing", err)
+	}
+	// objects: the floor at the landing goes first, or the teleport is refused (object_landing.go)
+	if err := w.landObjects(p, l); err != nil {
+		return err
 	}
 	w.send(p, pkt, lane.Critical)
 	w.land(p, l)
@@ -80,6 +90,7 @@ func (w *World) land(p *Player, l Landing) {
 	p.setPos(l.Pos, w.now)
 	p.pickAnchor.Invalidate()
 	w.clearLatches(p)
+	w.playerLanded(p) // players, vehicles, objects
 }
 
 // SetSkin changes the player's skin (SetSkin, critical).
