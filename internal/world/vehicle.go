@@ -21,16 +21,18 @@ import (
 // Driver policy: a PlayerSync accepted from a player with state 2 (driver)
 // moves vehicle_id to the sync's position and rotation, with its velocity
 // and vehicle_health, when the vehicle exists, is in the player's scope, has
-// no other driver, and the position is within DriverSlack meters plus
-// MaxSpeed × the time since the vehicle's pose was last set of that pose.
+// no other driver, and the position is within DriverSlack meters of the
+// vehicle's pose (plus, for the driver it already has, MaxSpeed × the time
+// since that pose was set): an idle vehicle does not move, so a new driver
+// gets in where it stands.
 // Otherwise the vehicle does not move and Stats.DriverRefused counts it (the
 // player's own sync stands). A vehicle that moved sends VehicleMove
 // (unreliable, seq = the server tick) once per tick to every player it is
 // shown to except its driver, whose client simulates it.
 //
 // Respawn: a vehicle with a respawn delay returns to its spawn pose (the one
-// it was created with), intact, when it has had no driver for that long and
-// is away from it; RespawnVehicle does it at once. The objects attached to
+// it was created with), intact, when it has had neither a driver nor a
+// placement by the gamemode for that long and is away from it; RespawnVehicle does it at once. The objects attached to
 // it stay attached.
 const (
 	// MaxVehicles is the protocol's vehicle limit: ids 1..=1999.
@@ -240,6 +242,9 @@ func (w *World) placeVehicle(v *Vehicle, pos grid.Vec, rot Quat, sc grid.Scope) 
 		w.ents.vehicleGrid.Get(sc).Move(v.h, pos)
 	}
 	v.pos, v.rot, v.setAt = pos, rot, w.now
+	if v.driver == nil {
+		v.idleSince = w.now // placed by the gamemode: the idle time starts again
+	}
 	v.rev++
 	w.announceVehicle(v)
 	w.attachedFollow(v.attached, v.scope, v.pos, interior)
@@ -280,8 +285,11 @@ func (w *World) driverSync(p *Player, s *wire.PlayerSync) {
 		return
 	}
 	pos := grid.Vec{X: s.X, Y: s.Y, Z: s.Z}
-	if v == nil || v.scope != p.scope || (v.driver != nil && v.driver != p) ||
-		!within(pos, v.pos, DriverSlack, w.now.Sub(v.setAt)) {
+	var since time.Duration // a new driver gets in where the vehicle stands
+	if v != nil && v.driver == p {
+		since = w.now.Sub(v.setAt)
+	}
+	if v == nil || v.scope != p.scope || (v.driver != nil && v.driver != p) || !within(pos, v.pos, DriverSlack, since) {
 		w.stats.DriverRefused++
 		return
 	}
