@@ -91,6 +91,8 @@ type recorder struct {
 	waypoints  []Waypoint
 	onJoin     func(*Player)
 	onInteract func(PickupInteraction)
+
+	moveEnds []uint32 // objects: object_move_end (object_helpers_test.go)
 }
 
 func (r *recorder) PlayerJoin(p *Player) {

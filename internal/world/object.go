@@ -204,15 +204,15 @@ func (w *World) MoveObject(id uint32, to grid.Vec, toRot Rot, d time.Duration) e
 	if d <= 0 || d > MaxMoveTime {
 		return &ArgError{Func: fn, Arg: "duration", Rule: fmt.Sprintf("must be in (0, %v], got %v", MaxMoveTime, d)}
 	}
-	t := *o
-	t.pos, t.rot, t.mv = to, toRot, nil
-	if err := w.objectShow(&t).CheckSend(); err != nil {
-		return fieldArgErr(fn, err)
-	}
 	from, fromRot := w.currentPose(o)
+	mv := &objectMove{Move: pose.Move{From: vec64(from), To: vec64(to), FromRot: rot64(fromRot), ToRot: rot64(toRot), Duration: d}, start: w.now}
+	t := *o
+	t.mv = mv
+	if err := w.objectShow(&t).CheckSend(); err != nil {
+		return fieldArgErr(fn, err) // names the target's field (to_x ...)
+	}
 	w.stopMove(o)
-	o.pos, o.rot = from, fromRot
-	o.mv = &objectMove{Move: pose.Move{From: vec64(from), To: vec64(to), FromRot: rot64(fromRot), ToRot: rot64(toRot), Duration: d}, start: w.now}
+	o.pos, o.rot, o.mv = from, fromRot, mv
 	w.ents.moving = append(w.ents.moving, o)
 	w.objectChanged(o)
 	return nil

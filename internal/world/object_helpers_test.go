@@ -11,6 +11,8 @@ import (
 // Progress reports every queued event and those acked with ackAll.
 func (c *testConn) Progress() (queued, acked uint64) { return uint64(c.events), uint64(c.acked) }
 
+func (r *recorder) ObjectMoveEnd(id uint32) { r.moveEnds = append(r.moveEnds, id) }
+
 // ackAll acknowledges every event queued so far and gives the slots back.
 func (c *testConn) ackAll() {
 	c.free += int(c.events - c.acked)
@@ -115,6 +117,23 @@ func (f *fixture) vehicle(vp VehicleParams) uint16 {
 		f.t.Fatal(err)
 	}
 	return id
+}
+
+// spawnAcked spawns p at pos where objects may stand: the client
+// acknowledges what the spawn queued, the held SpawnPlayer goes on the next
+// tick, and a sync confirms it. It returns everything sent meanwhile.
+func (f *fixture) spawnAcked(p *Player, c *testConn, pos grid.Vec) []sent {
+	f.t.Helper()
+	if err := f.w.Spawn(p, SpawnParams{Landing: Landing{Pos: pos}, Skin: 1, Health: 100}); err != nil {
+		f.t.Fatal(err)
+	}
+	c.ackAll()
+	f.advance(0)
+	if p.Life() != Alive {
+		f.t.Fatal("the spawn is still held after the ack")
+	}
+	f.sync(p, c, pos, 1)
+	return c.take()
 }
 
 // at is a point on the ground.
