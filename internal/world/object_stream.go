@@ -65,23 +65,42 @@ func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want) []stream.Want {
 	limit := stream.Objects.Limit()
 	hits := w.ents.hits[:0]
+	// q's own chains travel with q (a landing, a change of interior): always
+	// wanted, nearest of all, whatever grid their root is in now. When they
+	// all stand in this grid (the usual case), the grid's nearest-N counts
+	// them itself and they are dropped from its hits below.
+	counted := true
+	for _, r := range q.ent.attached {
+		if r.viewer == nil || r.viewer == q {
+			hits = append(hits, grid.Hit{Key: r.id, Weight: uint32(1 + r.chain)})
+			limit -= 1 + r.chain
+			counted = counted && r.inGrid && r.gscope == sc
+		}
+	}
+	own := len(hits)
+	if counted {
+		limit = stream.Objects.Limit()
+	}
 	if w.bruteForce {
 		hits = w.objectHitsBrute(q, sc, at, hits)
-		hits = hits[:grid.SelectNearest(hits, limit)]
+		hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
+		hits = w.dropOwn(q, hits, own)
 	} else if g := w.ents.objectGrid.Lookup(sc); g != nil {
 		hits = g.Nearest(at, limit, hits)
-		for _, h := range hits {
+		hits = w.dropOwn(q, hits, own)
+		for _, h := range hits[own:] {
 			if !w.rootWanted(w.ents.objects[h.Key], q) {
 				// Some nearest chain is not for q: select again from every
 				// covering chain that is.
-				hits = g.Covering(at, hits[:0])
-				kept := hits[:0]
-				for _, h := range hits {
+				hits = g.Covering(at, hits[:own])
+				kept := hits[:own]
+				for _, h := range hits[own:] {
 					if w.rootWanted(w.ents.objects[h.Key], q) {
 						kept = append(kept, h)
 					}
 				}
-				hits = kept[:grid.SelectNearest(kept, limit)]
+				hits = kept[:own+grid.SelectNearest(kept[own:], limit)]
+				hits = w.dropOwn(q, hits, own)
 				break
 			}
 		}
@@ -106,18 +125,30 @@ func (w *World) chainWants(r, o *Object, depth uint16, d2 float32, wants []strea
 	return wants
 }
 
-// rootWanted reports whether the chain of root r may be shown to q, apart
-// from distance and scope: q is its viewer (or it has none) and its parent
-// player or vehicle is shown to q.
+// dropOwn removes q's own chains from the grid's hits after hits[:own].
+func (w *World) dropOwn(q *Player, hits []grid.Hit, own int) []grid.Hit {
+	if own == 0 {
+		return hits
+	}
+	kept := hits[:own]
+	for _, h := range hits[own:] {
+		if r := w.ents.objects[h.Key]; r.kind != KindPlayer || r.parentID != uint32(q.id) {
+			kept = append(kept, h)
+		}
+	}
+	return kept
+}
+
+// rootWanted reports whether the chain of root r, found in the grid, may be
+// shown to q, apart from distance and scope: q is its viewer (or it has
+// none) and its parent player or vehicle is shown to q. (q's own chains
+// are not taken from the grid: see dropOwn.)
 func (w *World) rootWanted(r *Object, q *Player) bool {
 	if r.viewer != nil && r.viewer != q {
 		return false
 	}
 	switch r.kind {
 	case KindPlayer:
-		if r.parentID == uint32(q.id) {
-			return true
-		}
 		_, ok := q.ent.players.Shown(r.parentID)
 		return ok
 	case KindVehicle:
