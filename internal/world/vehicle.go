@@ -289,7 +289,8 @@ func (w *World) driverSync(p *Player, s *wire.PlayerSync) {
 	if v != nil && v.driver == p {
 		since = w.now.Sub(v.setAt)
 	}
-	if v == nil || v.scope != p.scope || (v.driver != nil && v.driver != p) || !within(pos, v.pos, DriverSlack, since) {
+	if v == nil || v.scope != p.scope || (v.driver != nil && v.driver != p) || !within(pos, v.pos, DriverSlack, since) ||
+		driverMove(s).CheckSend() != nil { // the transport checks these ranges; the world holds without it
 		w.stats.DriverRefused++
 		return
 	}
@@ -303,6 +304,12 @@ func (w *World) driverSync(p *Player, s *wire.PlayerSync) {
 		w.announceVehicle(v)
 	}
 	w.attachedFollow(v.attached, v.scope, v.pos, false)
+}
+
+// driverMove is the VehicleMove a driver's sync makes.
+func driverMove(s *wire.PlayerSync) *wire.VehicleMove {
+	return &wire.VehicleMove{VehicleID: s.VehicleID, X: s.X, Y: s.Y, Z: s.Z, QX: s.QX, QY: s.QY, QZ: s.QZ, QW: s.QW,
+		VX: s.VX, VY: s.VY, VZ: s.VZ, Health: s.VehicleHealth}
 }
 
 // tickVehicleRespawns respawns the idle vehicles whose delay passed.
