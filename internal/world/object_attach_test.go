@@ -47,6 +47,24 @@ func TestAttachedToPlayerShownWithParent(t *testing.T) {
 	if shows, _ := objectOps(t, ac.take()); !equalIDs(showIDs(shows), []uint32{o}) {
 		t.Fatalf("got shows %v, want the object back with b", showIDs(shows))
 	}
+	// The parent changes scope: a is no longer in the parent's scope.
+	if err := f.w.Teleport(b, Landing{Pos: at(50, 0), World: 9}); err != nil {
+		t.Fatal(err)
+	}
+	f.advance(tick)
+	if _, hides := objectOps(t, ac.take()); !equalIDs(hides, []uint32{o}) {
+		t.Fatalf("got hides %v, want [%d] with its parent in another scope", hides, o)
+	}
+	if shows, hides := objectOps(t, bc.take()); len(hides) != 0 || len(shows) > 1 {
+		t.Fatalf("b's own object: got shows %v hides %v, want it kept", showIDs(shows), hides)
+	}
+	if err := f.w.Teleport(b, Landing{Pos: at(50, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	f.advance(tick)
+	if shows, _ := objectOps(t, ac.take()); !equalIDs(showIDs(shows), []uint32{o}) {
+		t.Fatalf("got shows %v, want the object back with b in a's scope", showIDs(shows))
+	}
 	// The parent goes: the object goes with it.
 	f.w.Leave(b, wire.ReasonQuit)
 	if f.w.Object(o) != nil {
