@@ -33,6 +33,11 @@ const (
 	MaxChain = 999
 	// MaxMoveTime is the longest movement (move_ms up to 3 600 000).
 	MaxMoveTime = wire.MaxObjectMoveMS * time.Millisecond
+	// ObjectRequery is how far, meters, a player moves before their object
+	// view is computed again (see [stream.Anchor]; ADR 0128): an object may
+	// appear up to this much late and stay up to this much past its stream
+	// distance. A change of an object near the player computes it at once.
+	ObjectRequery = 16
 	// objectCell is the object grid's cell side, meters.
 	objectCell = 64
 )
@@ -66,6 +71,13 @@ type Object struct {
 	h      grid.Handle
 	gscope grid.Scope
 	chain  int // objects below the root
+}
+
+// objectHot is what the wanted set reads of every root a query finds, kept
+// in a dense array by id so that a query does not chase a pointer per hit.
+type objectHot struct {
+	rev   uint32
+	plain bool // a root with no viewer, attached to nothing: wanted by distance alone
 }
 
 // objectMove is a movement in progress.
@@ -128,6 +140,7 @@ func (w *World) CreateObject(op ObjectParams) (uint32, error) {
 	}
 	w.ents.nextObject++
 	w.ents.objects = append(w.ents.objects, o)
+	w.ents.hot = append(w.ents.hot, objectHot{rev: o.rev})
 	w.ents.objectN++
 	if o.viewer != nil {
 		o.viewer.ent.owned = append(o.viewer.ent.owned, o)

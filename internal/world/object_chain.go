@@ -54,6 +54,7 @@ func (w *World) gridRoot(o *Object, sc grid.Scope, pos grid.Vec, ok bool) {
 	g := w.ents.objectGrid.Get(sc)
 	o.h = g.Insert(o.id, pos, o.dist)
 	o.inGrid, o.gscope = true, sc
+	w.ents.hot[o.id].plain = o.viewer == nil && o.kind == 0
 	w.setWeight(o)
 }
 
@@ -126,6 +127,7 @@ func (w *World) deleteChain(o *Object) {
 		v.owned = slices.DeleteFunc(v.owned, func(c *Object) bool { return c == o })
 	}
 	w.ents.objects[o.id] = nil
+	w.ents.hot[o.id] = objectHot{}
 	w.ents.objectN--
 }
 
@@ -164,17 +166,23 @@ func (w *World) attachedFollow(roots []*Object, sc grid.Scope, pos grid.Vec, int
 
 // bumpChain gives o and every object below it a new rev.
 func (w *World) bumpChain(o *Object) {
-	o.rev++
+	w.bumpRev(o)
 	for _, c := range o.children {
 		w.bumpChain(c)
 	}
+}
+
+// bumpRev gives o a new rev.
+func (w *World) bumpRev(o *Object) {
+	o.rev++
+	w.ents.hot[o.id].rev = o.rev
 }
 
 // objectChanged records a change of what o's show carries: a new rev, the
 // root's grid position, and the views around it.
 func (w *World) objectChanged(o *Object) {
 	w.objectTouched(o)
-	o.rev++
+	w.bumpRev(o)
 	if o.inGrid && o.kind == 0 {
 		pos, _ := w.currentPose(o)
 		w.ents.objectGrid.Get(o.gscope).Move(o.h, pos)
@@ -190,7 +198,7 @@ func (w *World) objectTouched(o *Object) {
 		return
 	}
 	r := w.chainRoot(o)
-	reach := r.dist + EntityRequery + 1
+	reach := r.dist + ObjectRequery + 1
 	var pos grid.Vec
 	if r.inGrid {
 		pos = w.ents.objectGrid.Get(r.gscope).Position(r.h)

@@ -72,6 +72,9 @@ func FuzzEntities(f *testing.F) {
 		}
 		fx.w.Tick(fx.now)
 		for i, o := range fx.w.ents.objects {
+			if o != nil && (fx.w.ents.hot[i].rev != o.rev || o.inGrid && fx.w.ents.hot[i].plain != (o.viewer == nil && o.kind == 0)) {
+				t.Fatalf("object %d: dense copy %+v disagrees with rev %d", i, fx.w.ents.hot[i], o.rev)
+			}
 			if o == nil {
 				for _, pl := range []*Player{p, q} {
 					if _, ok := pl.ent.objects.Shown(uint32(i)); ok && pl.ent.objects.Pending() == 0 {

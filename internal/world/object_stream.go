@@ -34,7 +34,7 @@ func (w *World) streamObjects(q *Player) {
 	if !ok || q.gone || q.left {
 		return
 	}
-	if !e.objectAt.Due(at, EntityRequery) && e.objects.Pending() == 0 {
+	if !e.objectAt.Due(at, ObjectRequery) && e.objects.Pending() == 0 {
 		return
 	}
 	wants := w.objectWants(q, sc, at, w.ents.wants[:0])
@@ -89,7 +89,7 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		hits = g.Nearest(at, limit, hits)
 		hits = w.dropOwn(q, hits, own)
 		for _, h := range hits[own:] {
-			if !w.rootWanted(w.ents.objects[h.Key], q) {
+			if !w.ents.hot[h.Key].plain && !w.rootWanted(w.ents.objects[h.Key], q) {
 				// Some nearest chain is not for q: select again from every
 				// covering chain that is.
 				hits = g.Covering(at, hits[:own])
@@ -106,9 +106,9 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		}
 	}
 	for _, h := range hits {
-		r := w.ents.objects[h.Key]
-		wants = append(wants, stream.Want{ID: r.id, Rev: r.rev, Dist2: h.Dist2, Chain: uint16(r.chain)})
-		if r.chain > 0 {
+		wants = append(wants, stream.Want{ID: h.Key, Rev: w.ents.hot[h.Key].rev, Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
+		if h.Weight > 1 {
+			r := w.ents.objects[h.Key]
 			wants = w.chainWants(r, r, 1, h.Dist2, wants)
 		}
 	}

@@ -82,6 +82,7 @@ type entities struct {
 	vehicleN    int
 
 	objects    []*Object    // by object id; nil once deleted, [0] unused
+	hot        []objectHot  // by object id: what a query reads of a root, dense
 	objectN    int          // objects not deleted
 	objectGrid *grid.Scopes // chain roots, weight 1 + chain
 	nextObject uint32
@@ -101,6 +102,7 @@ func (e *entities) init(c config.Config) {
 	e.vehicleGrid = grid.NewScopes(playerCell)
 	e.vehicles = make([]*Vehicle, MaxVehicles+1)
 	e.objects = make([]*Object, 1)
+	e.hot = make([]objectHot, 1)
 	e.objectGrid = grid.NewScopes(objectCell)
 	e.objectDist = float32(c.World.ObjectStreamDistance)
 	if !(e.objectDist >= 1 && e.objectDist <= MaxObjectDistance) {
@@ -112,14 +114,19 @@ func (e *entities) init(c config.Config) {
 // and as the viewer of other players, vehicles and objects.
 type playerEnt struct {
 	// As an entity.
-	name     wire.PlayerName
-	color    uint32
-	rev      uint32 // rev of this player's show; a new one on every change of skin, name or color
-	skin     uint16 // the skin the rev was given for
-	h        grid.Handle
-	inGrid   bool
-	gscope   grid.Scope    // the scope of the grid h is in
-	announce stream.Anchor // where the views around this player were last told to requery
+	name   wire.PlayerName
+	color  uint32
+	rev    uint32 // rev of this player's show; a new one on every change of skin, name or color
+	skin   uint16 // the skin the rev was given for
+	h      grid.Handle
+	inGrid bool
+	gscope grid.Scope // the scope of the grid h is in
+
+	// Where the views around this player were last told to compute again.
+	announceAt    grid.Vec
+	announceScope grid.Scope
+	announced     bool
+
 	last     wire.PlayerSync
 	moved    bool      // an accepted sync since the last tick's moves
 	move     []byte    // this tick's PlayerMove, encoded; nil when none
@@ -233,6 +240,9 @@ func (w *World) playerChanged(p *Player) {
 func (w *World) playerLanded(p *Player) {
 	e := &p.ent
 	oldScope := e.gscope
+	if e.inGrid { // the viewers around the point it leaves
+		w.announce(e.gscope, w.ents.playerGrid.Get(e.gscope).Position(e.h), len(e.attached) > 0)
+	}
 	w.placePlayer(p)
 	e.playerAt.Invalidate()
 	e.vehicleAt.Invalidate()
@@ -272,18 +282,29 @@ func (w *World) removePlayerGrid(p *Player) {
 	e.inGrid = false
 }
 
-// announcePlayer makes the views of players around p (and of those who have
-// p shown) compute again, and marks where p was when it did.
+// announcePlayer makes the views of players around p compute again, and
+// marks where p was when it did. Every viewer who has p shown is among
+// them: a viewer computes its view again within EntityRequery meters and p
+// announces itself every EntityRequery meters, so a shown p is within
+// PlayerStreamDistance + 2 × EntityRequery of the viewer's stream center,
+// inside entityReach.
 func (w *World) announcePlayer(p *Player) {
-	w.announce(p.scope, p.pos, len(p.ent.attached) > 0)
-	for _, q := range w.players {
-		if q != nil && q != p {
-			if _, ok := q.ent.players.Shown(uint32(p.id)); ok {
-				q.ent.playerAt.Invalidate()
-			}
-		}
+	e := &p.ent
+	objects := len(e.attached) > 0
+	if e.announced && e.announceScope == p.scope && e.announceAt != p.pos {
+		// Around the last announce too: a jump (a fast vehicle, a slow
+		// sync) leaves viewers who have p shown beyond reach of the new
+		// point.
+		w.announce(p.scope, e.announceAt, objects)
 	}
-	p.ent.announce.Mark(p.pos)
+	w.announce(p.scope, p.pos, objects)
+	e.announceAt, e.announceScope, e.announced = p.pos, p.scope, true
+}
+
+// announceDue reports whether p moved EntityRequery meters since its last
+// announce.
+func (e *playerEnt) announceDue(pos grid.Vec) bool {
+	return !e.announced || grid.Dist2(e.announceAt, pos) > EntityRequery*EntityRequery
 }
 
 // announce invalidates the player and vehicle views (and the object views
@@ -316,7 +337,7 @@ func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
 	} else {
 		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
 	}
-	if e.announce.Due(p.pos, EntityRequery) {
+	if e.announceDue(p.pos) {
 		w.announcePlayer(p)
 	}
 	w.driverSync(p, s)

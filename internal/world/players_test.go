@@ -243,3 +243,19 @@ func TestPlayerStreamingKeepsSendReserve(t *testing.T) {
 		t.Fatalf("got %v, want an ArgError", err)
 	}
 }
+
+func TestPlayerHiddenAfterAJump(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.joinE()
+	b, bc := f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	f.spawn(b, bc.testConn, at(100, 0))
+	f.advance(tick)
+	ac.take()
+	f.now = f.now.Add(5 * time.Second)
+	f.sync(b, bc.testConn, at(1000, 0), 1) // one sync, 900 m: far out of a's reach from b's new point
+	f.advance(tick)
+	if _, hides := playerShows(t, ac.take()); !equalIDs(hides, []uint16{b.ID()}) {
+		t.Fatalf("got hides %v, want b hidden after its jump", hides)
+	}
+}

@@ -77,7 +77,9 @@ type Vehicle struct {
 	setAt          time.Time // when the pose was last set (creation, set, respawn, driver sync)
 	rev            uint32
 	h              grid.Handle
-	announce       stream.Anchor
+	announceAt     grid.Vec // where the views around it were last told to compute again
+	announceScope  grid.Scope
+	announced      bool
 	moved          bool
 	move           []byte // this tick's VehicleMove, encoded
 	attached       []*Object
@@ -250,10 +252,15 @@ func (w *World) placeVehicle(v *Vehicle, pos grid.Vec, rot Quat, sc grid.Scope) 
 	w.attachedFollow(v.attached, v.scope, v.pos, interior)
 }
 
-// announceVehicle makes the vehicle views around v compute again.
+// announceVehicle makes the vehicle views around v compute again: around
+// its last announce point too, like a player's (announcePlayer).
 func (w *World) announceVehicle(v *Vehicle) {
-	w.announce(v.scope, v.pos, len(v.attached) > 0)
-	v.announce.Mark(v.pos)
+	objects := len(v.attached) > 0
+	if v.announced && v.announceScope == v.scope && v.announceAt != v.pos {
+		w.announce(v.scope, v.announceAt, objects)
+	}
+	w.announce(v.scope, v.pos, objects)
+	v.announceAt, v.announceScope, v.announced = v.pos, v.scope, true
 }
 
 // vehicleShownChanged makes every player who has v shown compute again.
@@ -300,7 +307,7 @@ func (w *World) driverSync(p *Player, s *wire.PlayerSync) {
 	v.health = s.VehicleHealth
 	v.moved = true
 	w.ents.vehicleGrid.Get(v.scope).Move(v.h, pos)
-	if v.announce.Due(pos, EntityRequery) {
+	if !v.announced || grid.Dist2(v.announceAt, pos) > EntityRequery*EntityRequery {
 		w.announceVehicle(v)
 	}
 	w.attachedFollow(v.attached, v.scope, v.pos, false)
