@@ -241,10 +241,14 @@ func BenchmarkIncremental(b *testing.B) {
 				w.bruteForce = mode.brute
 				defer func() { w.bruteForce = false }()
 				var s wire.PlayerSync
+				before := w.ents.passes
 				b.ReportAllocs()
 				for b.Loop() {
 					now = now.Add(50 * time.Millisecond)
 					step(w, ms, now, &s)
+				}
+				for i, unit := range []string{"player-views/tick", "vehicle-views/tick", "object-views/tick"} {
+					b.ReportMetric(float64(w.ents.passes[i]-before[i])/float64(b.N), unit)
 				}
 			})
 		}

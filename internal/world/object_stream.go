@@ -37,6 +37,7 @@ func (w *World) streamObjects(q *Player) {
 	if !e.objectAt.Due(at, ObjectRequery) && e.objects.Pending() == 0 {
 		return
 	}
+	w.ents.passes[2]++
 	wants := w.objectWants(q, sc, at, w.ents.wants[:0])
 	if e.hold != nil {
 		e.hold.any = len(wants) > 0

@@ -89,6 +89,8 @@ type entities struct {
 	moving     []*Object // objects with a movement in progress
 	objectDist float32   // world.object_stream_distance
 
+	passes [3]uint64 // views computed: players, vehicles, objects (benchmarks)
+
 	// Scratch, reused.
 	hits  []grid.Hit
 	wants []stream.Want
@@ -378,6 +380,7 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 	if !e.playerAt.Due(q.pos, EntityRequery) && e.players.Pending() == 0 {
 		return
 	}
+	w.ents.passes[0]++
 	wants := w.ents.wants[:0]
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
 		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
@@ -392,11 +395,11 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 	w.ents.ops = e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	w.ents.wants = wants
 	e.playerAt.Mark(q.pos)
-	if len(w.ents.ops) > 0 {
-		e.objectAt.Invalidate() // objects attached to these players come and go with them
-	}
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
+		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
+			e.objectAt.Invalidate() // the objects on o come and go with o
+		}
 		show := wire.PlayerShow{PlayerID: id}
 		if op.Show {
 			o := w.players[id]

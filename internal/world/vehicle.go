@@ -343,6 +343,7 @@ func (w *World) streamVehicles(q *Player) {
 	if !e.vehicleAt.Due(q.pos, EntityRequery) && e.vehiclesV.Pending() == 0 {
 		return
 	}
+	w.ents.passes[1]++
 	wants := w.ents.wants[:0]
 	if g := w.ents.vehicleGrid.Lookup(q.scope); g != nil {
 		w.ents.hits = g.Nearest(q.pos, VehicleLimit, w.ents.hits[:0])
@@ -355,11 +356,11 @@ func (w *World) streamVehicles(q *Player) {
 	w.ents.ops = e.vehiclesV.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	w.ents.wants = wants
 	e.vehicleAt.Mark(q.pos)
-	if len(w.ents.ops) > 0 {
-		e.objectAt.Invalidate()
-	}
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
+		if v := w.ents.vehicles[id]; v != nil && len(v.attached) > 0 {
+			e.objectAt.Invalidate() // the objects on v come and go with v
+		}
 		show := &wire.VehicleShow{VehicleID: id}
 		if op.Show {
 			show = w.ents.vehicles[id].show()
