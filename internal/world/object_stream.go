@@ -74,20 +74,20 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 	for _, r := range q.ent.attached {
 		if r.viewer == nil || r.viewer == q {
 			hits = append(hits, grid.Hit{Key: r.id, Weight: uint32(1 + r.chain)})
-			limit -= 1 + r.chain
+			limit -= 1 + r.chain // what the others may weigh
 			counted = counted && r.inGrid && r.gscope == sc
 		}
 	}
 	own := len(hits)
-	if counted {
-		limit = stream.Objects.Limit()
-	}
 	if w.bruteForce {
-		hits = w.objectHitsBrute(q, sc, at, hits)
+		hits = w.objectHitsBrute(q, sc, at, hits) // never q's own
 		hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
-		hits = w.dropOwn(q, hits, own)
 	} else if g := w.ents.objectGrid.Lookup(sc); g != nil {
-		hits = g.Nearest(at, limit, hits)
+		if counted {
+			hits = g.Nearest(at, stream.Objects.Limit(), hits)
+		} else {
+			hits = g.Nearest(at, limit, hits)
+		}
 		hits = w.dropOwn(q, hits, own)
 		for _, h := range hits[own:] {
 			if !w.ents.hot[h.Key].plain && !w.rootWanted(w.ents.objects[h.Key], q) {
@@ -100,8 +100,7 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 						kept = append(kept, h)
 					}
 				}
-				hits = kept[:own+grid.SelectNearest(kept[own:], limit)]
-				hits = w.dropOwn(q, hits, own)
+				hits = kept[:own+grid.SelectNearest(kept[own:], limit)] // rootWanted dropped q's own
 				break
 			}
 		}

@@ -283,3 +283,40 @@ func TestObjectBreaking(t *testing.T) {
 		t.Fatal("an object on a bone broke")
 	}
 }
+
+// TestObjectLimitCountsOwnChainsFirst: a player's own chain is always
+// shown and counts against the 1000, with or without a chain not for this
+// player among the nearest (which makes the world select again).
+func TestObjectLimitCountsOwnChainsFirst(t *testing.T) {
+	for _, foreign := range []bool{false, true} {
+		f := newFixture(t, nil)
+		p, c := f.join()
+		other, oc := f.join()
+		f.spawn(p, c, at(0, 0))
+		f.spawn(other, oc, at(2000, 0))
+		root := f.object(ObjectParams{Pos: at(0, 0)})
+		f.attach(root, AttachParams{Kind: KindPlayer, ID: uint32(p.ID())})
+		for range 2 {
+			f.attach(f.object(ObjectParams{Pos: at(0, 0)}), AttachParams{Kind: KindObject, ID: root})
+		}
+		if foreign {
+			f.object(ObjectParams{Pos: at(0.001, 0), Viewer: other})
+		}
+		for i := range 1000 {
+			f.object(ObjectParams{Pos: grid.Vec{X: float32(i+1) / 10, Z: 10}})
+		}
+		f.advance(tick)
+		shows, _ := objectOps(t, c.take())
+		if len(shows) != 1000 || p.ent.objects.Len() != 1000 {
+			t.Fatalf("foreign %v: got %d shows, want exactly the limit 1000", foreign, len(shows))
+		}
+		for _, s := range shows[:3] {
+			if s.AttachKind == 0 && s.ObjectID != root {
+				t.Fatalf("foreign %v: got %v first, want the player's own chain first", foreign, showIDs(shows[:3]))
+			}
+		}
+		if !f.w.StreamedTo(KindObject, root, p) {
+			t.Fatalf("foreign %v: own chain not shown", foreign)
+		}
+	}
+}
