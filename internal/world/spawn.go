@@ -24,6 +24,8 @@ type SpawnParams struct {
 
 // Spawn spawns the player (SpawnPlayer, critical): alive at the point with
 // that skin, health and armour and no weapons. It raises the spawn event.
+// With objects at the point, SpawnPlayer and the event wait until the
+// client acknowledged them (object_landing.go; [Player.Holding]).
 func (w *World) Spawn(p *Player, s SpawnParams) error {
 	pkt := &wire.SpawnPlayer{X: s.Pos.X, Y: s.Pos.Y, Z: s.Pos.Z, Heading: s.Heading, Skin: s.Skin,
 		Interior: s.Interior, World: s.World, Health: s.Health, Armour: s.Armour}
@@ -42,7 +44,8 @@ func (w *World) Spawn(p *Player, s SpawnParams) error {
 }
 
 // Respawn brings a dead player back (RespawnPlayer, critical) with full
-// health, no armour and the same skin. It raises the spawn event.
+// health, no armour and the same skin. It raises the spawn event. It waits
+// for the objects at the point like [World.Spawn].
 func (w *World) Respawn(p *Player, l Landing) error {
 	if p.life != Dead {
 		return stateErr("respawn", "player", "must be dead, is %v", p.life)
@@ -63,7 +66,8 @@ func (w *World) Respawn(p *Player, l Landing) error {
 }
 
 // Teleport moves a living player to the point, scope included
-// (TeleportPlayer, critical).
+// (TeleportPlayer, critical), after the objects nearest the point; it is
+// refused when the send queue has no room for them (object_landing.go).
 func (w *World) Teleport(p *Player, l Landing) error {
 	if p.life != Alive {
 		return stateErr("teleport", "player", "must be alive, is %v", p.life)
