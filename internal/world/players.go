@@ -97,6 +97,8 @@ type entities struct {
 	ops   []stream.Op
 	buf   []byte
 	os    wire.ObjectState
+	pshow wire.PlayerShow
+	vshow wire.VehicleShow
 }
 
 func (e *entities) init(c config.Config) {
@@ -400,16 +402,17 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
 			e.objectAt.Invalidate() // the objects on o come and go with o
 		}
-		show := wire.PlayerShow{PlayerID: id}
+		show := &w.ents.pshow
+		*show = wire.PlayerShow{PlayerID: id}
 		if op.Show {
 			o := w.players[id]
-			show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
+			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
 			e.shownP = addID(e.shownP, id)
 			e.freshP = append(e.freshP, id)
 		} else {
 			e.shownP = removeID(e.shownP, id)
 		}
-		w.send(q, &show, lane.Critical)
+		w.send(q, show, lane.Critical)
 	}
 }
 

@@ -361,9 +361,10 @@ func (w *World) streamVehicles(q *Player) {
 		if v := w.ents.vehicles[id]; v != nil && len(v.attached) > 0 {
 			e.objectAt.Invalidate() // the objects on v come and go with v
 		}
-		show := &wire.VehicleShow{VehicleID: id}
+		show := &w.ents.vshow
+		*show = wire.VehicleShow{VehicleID: id}
 		if op.Show {
-			show = w.ents.vehicles[id].show()
+			w.ents.vehicles[id].fill(show)
 			e.shownV = addID(e.shownV, id)
 		} else {
 			e.shownV = removeID(e.shownV, id)
@@ -407,7 +408,14 @@ func (w *World) sendVehicleMoves(q *Player) {
 
 // show returns the vehicle's show packet.
 func (v *Vehicle) show() *wire.VehicleShow {
-	return &wire.VehicleShow{VehicleID: v.id, Active: 1, Model: v.model, Color1: v.color1, Color2: v.color2,
+	s := new(wire.VehicleShow)
+	v.fill(s)
+	return s
+}
+
+// fill writes the vehicle's show into s.
+func (v *Vehicle) fill(s *wire.VehicleShow) {
+	*s = wire.VehicleShow{VehicleID: v.id, Active: 1, Model: v.model, Color1: v.color1, Color2: v.color2,
 		X: v.pos.X, Y: v.pos.Y, Z: v.pos.Z, QX: v.rot.X, QY: v.rot.Y, QZ: v.rot.Z, QW: v.rot.W, Health: v.health}
 }
 
