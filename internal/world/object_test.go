@@ -320,3 +320,69 @@ func TestObjectLimitCountsOwnChainsFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestMovingObjectStreamsAsItMoves: a moving object enters a player's view
+// when it comes within its distance, with the time left, and StopObject
+// stands it where it is.
+func TestMovingObjectStreamsAsItMoves(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	f.spawn(p, c, at(0, 0))
+	id := f.object(ObjectParams{Pos: at(0, 300), Distance: 100})
+	if err := f.w.MoveObject(id, at(0, 0), Rot{}, 30*time.Second); err != nil { // 10 m/s toward p
+		t.Fatal(err)
+	}
+	var shown *wire.ObjectState
+	for i := 0; i < 600 && shown == nil; i++ {
+		f.advance(tick)
+		if shows, _ := objectOps(t, c.take()); len(shows) > 0 {
+			shown = shows[0]
+		}
+	}
+	if shown == nil {
+		t.Fatal("the moving object never entered the view")
+	}
+	elapsed := f.now.Sub(t0).Seconds()
+	if shown.Y > 100+EntityRequery+1 || shown.Y < 100-ObjectRequery-EntityRequery || shown.MoveMS == 0 || shown.ToY != 0 {
+		t.Fatalf("got %+v after %.2f s, want it shown as it came within ~100 m, still moving to y 0", *shown, elapsed)
+	}
+	f.advance(time.Second)
+	if got := only[*wire.ObjectState](c.take()); len(got) != 0 {
+		t.Fatalf("got %d ObjectStates while it moves on, want none", len(got))
+	}
+	if err := f.w.StopObject(id); err != nil {
+		t.Fatal(err)
+	}
+	f.advance(tick)
+	shows, _ := objectOps(t, c.take())
+	if len(shows) != 1 || shows[0].MoveMS != 0 || shows[0].Y != shown.Y-10 || shows[0].ToY != shows[0].Y {
+		t.Fatalf("after StopObject: got %+v (first shown %+v), want one show standing where it stopped", *shows[0], *shown)
+	}
+	f.advance(30 * time.Second)
+	if len(f.gm.moveEnds) != 0 {
+		t.Fatal("object_move_end after StopObject")
+	}
+}
+
+// TestVehicleInteriorResendsItsObjects: a vehicle placed in another
+// interior resends its chain with the new interior to the players there.
+func TestVehicleInteriorResendsItsObjects(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	f.spawnIn(p, c, at(0, 0), grid.Scope{Interior: 4})
+	v := f.vehicle(VehicleParams{Pos: at(5, 0)})
+	o := f.object(ObjectParams{Pos: at(0, 0)})
+	f.attach(o, AttachParams{Kind: KindVehicle, ID: uint32(v), Offset: grid.Vec{Z: 1}})
+	f.advance(tick)
+	if shows, _ := objectOps(t, c.take()); len(shows) != 0 {
+		t.Fatal("shown from another interior")
+	}
+	if err := f.w.SetVehiclePose(v, at(5, 0), Quat{}, grid.Scope{Interior: 4}); err != nil {
+		t.Fatal(err)
+	}
+	f.advance(tick)
+	shows, _ := objectOps(t, c.take())
+	if len(shows) != 1 || shows[0].Interior != 4 || shows[0].AttachKind != wire.AttachVehicle {
+		t.Fatalf("got %+v, want the vehicle's object in interior 4", shows)
+	}
+}
