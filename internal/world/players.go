@@ -80,6 +80,7 @@ type entities struct {
 	vehicles    []*Vehicle // by vehicle id; [0] unused
 	vehicleGrid *grid.Scopes
 	vehicleN    int
+	vehicleRev  uint32 // the last rev given to a vehicle's show
 
 	objects    []*Object    // by object id; nil once deleted, [0] unused
 	hot        []objectHot  // by object id: what a query reads of a root, dense

@@ -106,7 +106,7 @@ func (v *Vehicle) Scope() grid.Scope { return v.scope }
 // Driver returns the player driving the vehicle, or nil.
 func (v *Vehicle) Driver() *Player { return v.driver }
 
-// Rev returns the show revision, bumped by every change a show carries.
+// Rev returns the show revision, new with every change a show carries.
 func (v *Vehicle) Rev() uint32 { return v.rev }
 
 // VehicleParams is what create_vehicle takes.
@@ -130,7 +130,7 @@ func (w *World) CreateVehicle(vp VehicleParams) (uint16, error) {
 	}
 	v := &Vehicle{model: vp.Model, color1: vp.Color1, color2: vp.Color2, pos: vp.Pos, rot: vp.Rot,
 		health: MaxVehicleHealth, scope: vp.Scope, spawnPos: vp.Pos, spawnRot: vp.Rot, respawn: vp.Respawn,
-		idleSince: w.now, setAt: w.now, rev: 1}
+		idleSince: w.now, setAt: w.now}
 	v.id = 1 // a valid id for the check
 	if err := v.show().CheckSend(); err != nil {
 		return 0, fieldArgErr("create_vehicle", err)
@@ -147,6 +147,7 @@ func (w *World) CreateVehicle(vp VehicleParams) (uint16, error) {
 	}
 	w.ents.vehicles[v.id] = v
 	w.ents.vehicleN++
+	v.rev = w.nextVehicleRev()
 	v.h = w.ents.vehicleGrid.Get(v.scope).Insert(uint32(v.id), v.pos, entityReach)
 	w.announceVehicle(v)
 	return v.id, nil
@@ -247,9 +248,16 @@ func (w *World) placeVehicle(v *Vehicle, pos grid.Vec, rot Quat, sc grid.Scope) 
 	if v.driver == nil {
 		v.idleSince = w.now // placed by the gamemode: the idle time starts again
 	}
-	v.rev++
+	v.rev = w.nextVehicleRev()
 	w.announceVehicle(v)
 	w.attachedFollow(v.attached, v.scope, v.pos, interior)
+}
+
+// nextVehicleRev returns a rev no vehicle had: ids are reused, so a new
+// vehicle on an id a viewer still has shown never matches the old show.
+func (w *World) nextVehicleRev() uint32 {
+	w.ents.vehicleRev++
+	return w.ents.vehicleRev
 }
 
 // announceVehicle makes the vehicle views around v compute again: around

@@ -192,3 +192,25 @@ func TestVehicleRespawn(t *testing.T) {
 		t.Fatalf("got shows %+v after RespawnVehicle, want the spawn pose", shows)
 	}
 }
+
+// TestReusedVehicleIDIsShownAnew: a vehicle created on the id of one
+// deleted in the same tick replaces it on the clients that had it shown.
+func TestReusedVehicleIDIsShownAnew(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	v := f.vehicle(VehicleParams{Model: 411, Pos: at(10, 0)})
+	f.advance(tick)
+	ac.take()
+	if err := f.w.DeleteVehicle(v); err != nil {
+		t.Fatal(err)
+	}
+	if v2 := f.vehicle(VehicleParams{Model: 560, Pos: at(12, 0)}); v2 != v {
+		t.Fatalf("got id %d, want the reused %d", v2, v)
+	}
+	f.advance(tick)
+	shows, _ := vehicleShows(t, ac.take())
+	if len(shows) != 1 || shows[0].Model != 560 {
+		t.Fatalf("got shows %+v, want the new vehicle (model 560) on the reused id", shows)
+	}
+}
