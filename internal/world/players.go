@@ -98,8 +98,7 @@ type playerEnt struct {
 	freshP    []uint16 // shown in this tick's pass: owed a first PlayerMove
 	vehiclesV *stream.View
 	vehicleAt stream.Anchor
-	shownV    []uint16
-	freshV    []uint16
+	shownV    []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
 	objects   *stream.View
 	objectAt  stream.Anchor
 	hold      *landingHold // a spawn or respawn waiting for the objects at its point

@@ -427,8 +427,8 @@ func (v *Vehicle) fill(s *wire.VehicleShow) {
 		X: v.pos.X, Y: v.pos.Y, Z: v.pos.Z, QX: v.rot.X, QY: v.rot.Y, QZ: v.rot.Z, QW: v.rot.W, Health: v.health}
 }
 
-// heading returns the vehicle's rotation as a matrix's source: the
-// quaternion normalized (a driver's may be off by 2%).
+// normalized returns the quaternion scaled to unit length (a driver's may
+// be off by 2 %), or no rotation for the zero quaternion.
 func (q Quat) normalized() Quat {
 	n := math.Sqrt(float64(q.X*q.X + q.Y*q.Y + q.Z*q.Z + q.W*q.W))
 	if n == 0 {
