@@ -20,6 +20,7 @@ func (c *nullConn) Send([]byte, lane.Class) error { c.sent++; return nil }
 func (c *nullConn) SendUnreliable([]byte)         {}
 func (c *nullConn) Free() int                     { return 4096 }
 func (c *nullConn) Kick(uint8)                    {}
+func (c *nullConn) Progress() (uint64, uint64)    { return uint64(c.sent), uint64(c.sent) }
 
 type mover struct {
 	p      *Player

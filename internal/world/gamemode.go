@@ -23,6 +23,9 @@ type Gamemode interface {
 	// PlayerWaypoint: the player changed their map waypoint
 	// (player_waypoint), within the per-connection rate limit.
 	PlayerWaypoint(p *Player, wp Waypoint)
+	// ObjectMoveEnd: an object's movement reached its target
+	// (object_move_end), computed by the server (objects).
+	ObjectMoveEnd(id uint32)
 }
 
 // Base is a Gamemode that ignores every event.
@@ -35,6 +38,7 @@ func (Base) PlayerDeath(*Player)              {}
 func (Base) Chat(*Player, string)             {}
 func (Base) PickupInteract(PickupInteraction) {}
 func (Base) PlayerWaypoint(*Player, Waypoint) {}
+func (Base) ObjectMoveEnd(uint32)             {}
 
 // Behavior is a pickup's touch policy.
 type Behavior uint8

@@ -33,6 +33,8 @@ type testConn struct {
 	kicked     uint8
 	events     uint32 // event ids given so far
 	landing    uint32 // event id of the last landing packet
+
+	acked uint32 // objects: events the client acknowledged (Progress, object_helpers_test.go)
 }
 
 func newConn(t *testing.T) *testConn { return &testConn{t: t, free: 4096} }
@@ -89,6 +91,8 @@ type recorder struct {
 	waypoints  []Waypoint
 	onJoin     func(*Player)
 	onInteract func(PickupInteraction)
+
+	moveEnds []uint32 // objects: object_move_end (object_helpers_test.go)
 }
 
 func (r *recorder) PlayerJoin(p *Player) {

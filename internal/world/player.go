@@ -62,10 +62,14 @@ type Player struct {
 	latched    []uint32 // static pickups touched in this entry (see touch.go)
 
 	wp waypointState
+
+	ent playerEnt // streaming of players, vehicles and objects (players.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {
-	return &Player{id: id, conn: c, pickups: stream.New(stream.Pickups.Limit())}
+	p := &Player{id: id, conn: c, pickups: stream.New(stream.Pickups.Limit())}
+	p.ent.init(id)
+	return p
 }
 
 // ID returns the player id, 0..=999.

@@ -24,22 +24,28 @@ type SpawnParams struct {
 
 // Spawn spawns the player (SpawnPlayer, critical): alive at the point with
 // that skin, health and armour and no weapons. It raises the spawn event.
+// With objects at the point, SpawnPlayer and the event wait until the
+// client acknowledged them (object_landing.go; [Player.Holding]).
 func (w *World) Spawn(p *Player, s SpawnParams) error {
 	pkt := &wire.SpawnPlayer{X: s.Pos.X, Y: s.Pos.Y, Z: s.Pos.Z, Heading: s.Heading, Skin: s.Skin,
 		Interior: s.Interior, World: s.World, Health: s.Health, Armour: s.Armour}
 	if err := pkt.CheckSend(); err != nil {
 		return argErr("spawn", "params", err)
 	}
-	w.send(p, pkt, lane.Critical)
-	p.skin, p.health, p.armour = s.Skin, s.Health, s.Armour
-	w.land(p, s.Landing)
-	p.life = Alive
-	w.gm.PlayerSpawn(p)
+	// objects: held until the objects at the point are acknowledged (object_landing.go)
+	w.holdLanding(p, s.Landing, func() {
+		w.send(p, pkt, lane.Critical)
+		p.skin, p.health, p.armour = s.Skin, s.Health, s.Armour
+		w.land(p, s.Landing)
+		p.life = Alive
+		w.gm.PlayerSpawn(p)
+	})
 	return nil
 }
 
 // Respawn brings a dead player back (RespawnPlayer, critical) with full
-// health, no armour and the same skin. It raises the spawn event.
+// health, no armour and the same skin. It raises the spawn event. It waits
+// for the objects at the point like [World.Spawn].
 func (w *World) Respawn(p *Player, l Landing) error {
 	if p.life != Dead {
 		return stateErr("respawn", "player", "must be dead, is %v", p.life)
@@ -48,16 +54,20 @@ func (w *World) Respawn(p *Player, l Landing) error {
 	if err := pkt.CheckSend(); err != nil {
 		return argErr("respawn", "landing", err)
 	}
-	w.send(p, pkt, lane.Critical)
-	p.health, p.armour = 100, 0
-	w.land(p, l)
-	p.life = Alive
-	w.gm.PlayerSpawn(p)
+	// objects: held until the objects at the point are acknowledged (object_landing.go)
+	w.holdLanding(p, l, func() {
+		w.send(p, pkt, lane.Critical)
+		p.health, p.armour = 100, 0
+		w.land(p, l)
+		p.life = Alive
+		w.gm.PlayerSpawn(p)
+	})
 	return nil
 }
 
 // Teleport moves a living player to the point, scope included
-// (TeleportPlayer, critical).
+// (TeleportPlayer, critical), after the objects nearest the point; it is
+// refused when the send queue has no room for them (object_landing.go).
 func (w *World) Teleport(p *Player, l Landing) error {
 	if p.life != Alive {
 		return stateErr("teleport", "player", "must be alive, is %v", p.life)
@@ -65,6 +75,10 @@ func (w *World) Teleport(p *Player, l Landing) error {
 	pkt := &wire.TeleportPlayer{X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z, Heading: l.Heading, Interior: l.Interior, World: l.World}
 	if err := pkt.CheckSend(); err != nil {
 		return argErr("teleport", "landing", err)
+	}
+	// objects: the floor at the landing goes first, or the teleport is refused (object_landing.go)
+	if err := w.landObjects(p, l); err != nil {
+		return err
 	}
 	w.send(p, pkt, lane.Critical)
 	w.land(p, l)
@@ -80,6 +94,7 @@ func (w *World) land(p *Player, l Landing) {
 	p.setPos(l.Pos, w.now)
 	p.pickAnchor.Invalidate()
 	w.clearLatches(p)
+	w.playerLanded(p) // players, vehicles, objects
 }
 
 // SetSkin changes the player's skin (SetSkin, critical).

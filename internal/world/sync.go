@@ -87,6 +87,7 @@ func (w *World) playerSync(p *Player, s *wire.PlayerSync) {
 	p.setPos(pos, w.now)
 	p.state, p.health, p.armour = s.State, s.Health, s.Armour
 	w.clearLatches(p)
+	w.syncAccepted(p, s) // players, vehicles, objects
 	if s.State == 4 && p.life == Alive {
 		p.life = Dead
 		w.gm.PlayerDeath(p)

@@ -85,7 +85,7 @@ func TestWaypointChangesAndAcceptedEdges(t *testing.T) {
 func TestWaypointRateLimit(t *testing.T) {
 	f, p, c := spawned(t)
 	q, qc := f.join()
-	f.spawn(q, qc, grid.Vec{X: 1})
+	f.spawn(q, qc, grid.Vec{X: 1000}) // out of each other's stream distance: no PlayerShow
 	for i := range 8 {
 		f.waypoint(p, 1, float32(10*i), 0)
 	}

@@ -41,6 +41,11 @@ type Conn interface {
 	Free() int
 	// Kick ends the connection with a Disconnect reason (wire.Reason*).
 	Kick(reason uint8)
+	// Progress (objects: spawn holds, ADR 0125) counts the messages Send
+	// accepted so far (queued) and the longest prefix of them the client has
+	// acknowledged (acked; a droppable message superseded in the queue counts
+	// as acknowledged). acked ≤ queued; both only grow.
+	Progress() (queued, acked uint64)
 }
 
 // MaxPlayers is the protocol's player limit: ids 0..=999.
@@ -77,6 +82,10 @@ type World struct {
 	ops   []stream.Op     // reconcile scratch
 	ps    wire.PickupSync // encode scratch
 	stats Stats
+
+	// Players, vehicles and objects streamed to players (players.go,
+	// vehicle.go, object.go).
+	ents entities
 }
 
 // Stats counts what the world dropped or refused, by reason.
@@ -88,6 +97,7 @@ type Stats struct {
 	WaypointLimited uint64                     // player_waypoint events deferred by the rate limit
 	Unhandled       uint64                     // packets the world does not handle
 	SendFailed      uint64                     // sends that failed (the player is then gone)
+	DriverRefused   uint64                     // driver syncs that did not move their vehicle (vehicle.go)
 }
 
 // New returns a world configured from c (max_players, pickup draw distance,
@@ -113,6 +123,8 @@ func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 		pickups:    map[uint32]*Pickup{},
 		pickupGrid: grid.NewScopes(pickupCell),
 	}
+	w.ents.init(c) // players, vehicles, objects
+
 	if err := w.clock.init(c.Clock, now); err != nil {
 		return nil, err
 	}
@@ -178,6 +190,7 @@ func (w *World) Leave(p *Player, reason uint8) {
 		return
 	}
 	w.gm.PlayerLeave(p, reason)
+	w.playerLeft(p) // players, vehicles, objects
 	w.players[p.id] = nil
 	w.count--
 	p.left = true
@@ -216,6 +229,7 @@ func (w *World) Tick(now time.Time) {
 		w.tickWaypoint(p, now)
 		w.streamPickups(p)
 	}
+	w.tickEntities(now) // players, vehicles, objects
 }
 
 // send checks and encodes pkt (event_id 0) and queues it to p. A packet

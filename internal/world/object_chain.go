@@ -1,0 +1,267 @@
+package world
+
+import (
+	"slices"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/wire"
+)
+
+// Chain bookkeeping: which object is a chain's root, where roots stand in
+// the object grid, and which views must compute again after a change.
+
+// chainRoot returns the root of o's chain.
+func (w *World) chainRoot(o *Object) *Object {
+	for o.kind == KindObject {
+		o = o.parent
+	}
+	return o
+}
+
+// rootPlace returns where a root stands for streaming: its scope and
+// position (its parent's for a player or a vehicle); ok is false for a
+// player's root while the player has no stream center.
+func (w *World) rootPlace(o *Object) (grid.Scope, grid.Vec, bool) {
+	switch o.kind {
+	case KindPlayer:
+		pl := w.Player(uint16(o.parentID))
+		return pl.scope, pl.pos, pl.hasPos
+	case KindVehicle:
+		v := w.Vehicle(uint16(o.parentID))
+		return v.scope, v.pos, true
+	}
+	pos, _ := w.currentPose(o)
+	return o.scope, pos, true
+}
+
+// placeRoot puts (or keeps) a root in the grid of its scope at its place.
+func (w *World) placeRoot(o *Object) {
+	sc, pos, ok := w.rootPlace(o)
+	w.gridRoot(o, sc, pos, ok)
+}
+
+func (w *World) gridRoot(o *Object, sc grid.Scope, pos grid.Vec, ok bool) {
+	if o.inGrid && (!ok || o.gscope != sc) {
+		w.ungridRoot(o)
+	}
+	if !ok {
+		return
+	}
+	if o.inGrid {
+		w.ents.objectGrid.Get(sc).Move(o.h, pos)
+		return
+	}
+	g := w.ents.objectGrid.Get(sc)
+	o.h = g.Insert(o.id, pos, o.dist)
+	o.inGrid, o.gscope = true, sc
+	w.ents.hot[o.id].plain = o.viewer == nil && o.kind == 0
+	w.setWeight(o)
+}
+
+func (w *World) ungridRoot(o *Object) {
+	if !o.inGrid {
+		return
+	}
+	g := w.ents.objectGrid.Get(o.gscope)
+	g.Remove(o.h)
+	if g.Len() == 0 {
+		w.ents.objectGrid.Prune(o.gscope)
+	}
+	o.inGrid = false
+}
+
+// setWeight writes a root's weight, 1 + its chain, into the grid.
+func (w *World) setWeight(r *Object) {
+	if r.inGrid {
+		w.ents.objectGrid.Get(r.gscope).SetWeight(r.h, uint32(1+r.chain))
+	}
+}
+
+// subtree returns how many objects are attached below o.
+func subtree(o *Object) int {
+	n := 0
+	for _, c := range o.children {
+		n += 1 + subtree(c)
+	}
+	return n
+}
+
+// detachFromParent takes o, with its chain, off whatever holds it (a
+// parent's list, the grid): afterwards o is a loose root whose chain is
+// its own subtree. The views that had it shown compute again.
+func (w *World) detachFromParent(o *Object) {
+	w.objectTouched(o)
+	switch o.kind {
+	case KindObject:
+		p := o.parent
+		p.children = slices.DeleteFunc(p.children, func(c *Object) bool { return c == o })
+		o.chain = subtree(o)
+		r := w.chainRoot(p)
+		r.chain -= 1 + o.chain
+		w.setWeight(r)
+	case KindPlayer:
+		pl := w.Player(uint16(o.parentID))
+		pl.ent.attached = slices.DeleteFunc(pl.ent.attached, func(c *Object) bool { return c == o })
+		w.ungridRoot(o)
+	case KindVehicle:
+		v := w.Vehicle(uint16(o.parentID))
+		v.attached = slices.DeleteFunc(v.attached, func(c *Object) bool { return c == o })
+		w.ungridRoot(o)
+	default:
+		w.ungridRoot(o)
+	}
+	o.kind, o.parentID, o.parent, o.bone = 0, 0, nil, 0
+}
+
+// deleteChain deletes a loose root (see detachFromParent) and everything
+// below it.
+func (w *World) deleteChain(o *Object) {
+	for _, c := range o.children {
+		w.objectTouched(c)
+		w.deleteChain(c)
+	}
+	o.children = nil
+	w.stopMove(o)
+	if o.viewer != nil {
+		v := &o.viewer.ent
+		v.owned = slices.DeleteFunc(v.owned, func(c *Object) bool { return c == o })
+	}
+	w.ents.objects[o.id] = nil
+	w.ents.hot[o.id] = objectHot{}
+	w.ents.objectN--
+}
+
+// deleteChains deletes chains attached to a parent that goes.
+func (w *World) deleteChains(roots []*Object) {
+	for _, r := range slices.Clone(roots) {
+		w.detachFromParent(r)
+		w.deleteChain(r)
+	}
+}
+
+// deleteViewerObjects deletes, with their chains, the objects a leaving
+// player was the viewer of.
+func (w *World) deleteViewerObjects(p *Player) {
+	for _, o := range slices.Clone(p.ent.owned) {
+		if w.Object(o.id) == o {
+			w.detachFromParent(o)
+			w.deleteChain(o)
+		}
+	}
+	p.ent.owned = nil
+}
+
+// attachedFollow keeps the roots attached to a player or vehicle at their
+// parent's place; a change of the parent's interior resends every object
+// of their chains (the show carries the interior).
+func (w *World) attachedFollow(roots []*Object, sc grid.Scope, pos grid.Vec, interior bool) {
+	for _, r := range roots {
+		w.gridRoot(r, sc, pos, true)
+		if interior {
+			w.bumpChain(r)
+			w.objectTouched(r)
+		}
+	}
+}
+
+// bumpChain gives o and every object below it a new rev.
+func (w *World) bumpChain(o *Object) {
+	w.bumpRev(o)
+	for _, c := range o.children {
+		w.bumpChain(c)
+	}
+}
+
+// bumpRev gives o a new rev.
+func (w *World) bumpRev(o *Object) {
+	o.rev++
+	w.ents.hot[o.id].rev = o.rev
+}
+
+// objectChanged records a change of what o's show carries: a new rev, the
+// root's grid position, and the views around it.
+func (w *World) objectChanged(o *Object) {
+	w.objectTouched(o)
+	w.bumpRev(o)
+	if o.inGrid && o.kind == 0 {
+		pos, _ := w.currentPose(o)
+		w.ents.objectGrid.Get(o.gscope).Move(o.h, pos)
+		w.objectTouched(o)
+	}
+}
+
+// objectTouched makes the object views compute again for every player who
+// may want o's chain (in the root's scope, within its stream distance plus
+// the requery slack) or has o shown.
+func (w *World) objectTouched(o *Object) {
+	if w.count == 0 {
+		return
+	}
+	r := w.chainRoot(o)
+	reach := r.dist + ObjectRequery + 1
+	var pos grid.Vec
+	if r.inGrid {
+		pos = w.ents.objectGrid.Get(r.gscope).Position(r.h)
+	}
+	for _, q := range w.players {
+		if q == nil {
+			continue
+		}
+		sc, c, ok := q.objectCenter()
+		if ok && r.inGrid && sc == r.gscope && grid.Dist2(c, pos) <= reach*reach {
+			q.ent.objectAt.Invalidate()
+			continue
+		}
+		if _, shown := q.ent.objects.Shown(o.id); shown {
+			q.ent.objectAt.Invalidate()
+		}
+	}
+}
+
+// rootGridPos returns where a root stands in the grid.
+func (w *World) rootGridPos(o *Object) grid.Vec {
+	return w.ents.objectGrid.Get(o.gscope).Position(o.h)
+}
+
+// objectInterior is the interior ObjectState carries: of the object's
+// scope, or of its parent.
+func (w *World) objectInterior(o *Object) uint8 {
+	switch o.kind {
+	case KindPlayer:
+		return w.Player(uint16(o.parentID)).scope.Interior
+	case KindVehicle:
+		return w.Vehicle(uint16(o.parentID)).scope.Interior
+	case KindObject:
+		return w.objectInterior(o.parent)
+	}
+	return o.scope.Interior
+}
+
+// objectShow returns o's show as of now.
+func (w *World) objectShow(o *Object) *wire.ObjectState {
+	s := new(wire.ObjectState)
+	w.fillObject(o, s)
+	return s
+}
+
+// fillObject writes o's show as of now into s: the current pose, and while
+// moving the time left and the target.
+func (w *World) fillObject(o *Object, s *wire.ObjectState) {
+	pos, rot := w.currentPose(o)
+	*s = wire.ObjectState{ObjectID: o.id, Active: 1, Model: o.model,
+		X: pos.X, Y: pos.Y, Z: pos.Z, RX: rot.X, RY: rot.Y, RZ: rot.Z,
+		ToX: pos.X, ToY: pos.Y, ToZ: pos.Z, ToRX: rot.X, ToRY: rot.Y, ToRZ: rot.Z,
+		Interior: int32(w.objectInterior(o)), AttachKind: uint8(o.kind), AttachID: o.parentID,
+		Rev: o.rev, Bone: o.bone}
+	if o.broken {
+		s.Broken = 1
+	}
+	if o.mv != nil {
+		if left := o.mv.Left(w.now.Sub(o.mv.start)); left > 0 {
+			ms := (left + 999_999) / 1_000_000 // rounded up: a move in progress never shows 0
+			s.MoveMS = uint32(ms)
+			to, toRot := toGrid(o.mv.To), toRot(o.mv.ToRot)
+			s.ToX, s.ToY, s.ToZ, s.ToRX, s.ToRY, s.ToRZ = to.X, to.Y, to.Z, toRot.X, toRot.Y, toRot.Z
+		}
+	}
+}

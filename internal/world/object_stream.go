@@ -1,0 +1,173 @@
+package world
+
+import (
+	"dlmp/internal/grid"
+	"dlmp/internal/lane"
+	"dlmp/internal/stream"
+	"dlmp/internal/wire"
+)
+
+// Object streaming (world.md ObjectState). A chain is wanted by player q
+// when its root is in the scope of q's stream center, the center is within
+// the root's stream distance of the root, the root has no viewer or q is
+// its viewer, and, for a root attached to a player or a vehicle, that
+// parent is shown to q (a player is always shown to themselves). The
+// wanted chains are the nearest whose weights (1 + the objects below the
+// root) fit the 1000-object limit: a chain counts whole or not at all.
+// A reconcile leaves SendReserve slots of the send queue free, sends hides
+// before shows and the nearest shows first; what does not fit goes on the
+// next tick.
+
+// objectCenter returns where q's objects are streamed from: the point of a
+// held spawn, or the player's stream center; ok is false before either.
+func (q *Player) objectCenter() (grid.Scope, grid.Vec, bool) {
+	if h := q.ent.hold; h != nil {
+		return h.scope, h.at, true
+	}
+	return q.scope, q.pos, q.hasPos
+}
+
+// streamObjects reconciles q's view of objects when it is due.
+func (w *World) streamObjects(q *Player) {
+	e := &q.ent
+	sc, at, ok := q.objectCenter()
+	if !ok || q.gone || q.left {
+		return
+	}
+	if !e.objectAt.Due(at, ObjectRequery) && e.objects.Pending() == 0 {
+		return
+	}
+	w.ents.passes[2]++
+	wants := w.objectWants(q, sc, at, w.ents.wants[:0])
+	if e.hold != nil {
+		e.hold.any = len(wants) > 0
+	}
+	w.ents.ops = e.objects.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+	w.ents.wants = wants
+	e.objectAt.Mark(at)
+	w.sendObjectOps(q, w.ents.ops)
+}
+
+// sendObjectOps queues the shows and hides of a reconcile, critical.
+func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
+	s := &w.ents.os
+	for _, op := range ops {
+		if op.Show {
+			w.fillObject(w.ents.objects[op.ID], s)
+		} else {
+			*s = wire.ObjectState{ObjectID: op.ID}
+		}
+		w.send(q, s, lane.Critical)
+	}
+}
+
+// objectWants appends the objects q wants from the point at in scope sc,
+// chains expanded (see stream.Want).
+func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want) []stream.Want {
+	limit := stream.Objects.Limit()
+	hits := w.ents.hits[:0]
+	// q's own chains travel with q (a landing, a change of interior): always
+	// wanted, nearest of all, whatever grid their root is in now. When they
+	// all stand in this grid (the usual case), the grid's nearest-N counts
+	// them itself and they are dropped from its hits below.
+	counted := true
+	for _, r := range q.ent.attached {
+		if r.viewer == nil || r.viewer == q {
+			hits = append(hits, grid.Hit{Key: r.id, Weight: uint32(1 + r.chain)})
+			limit -= 1 + r.chain // what the others may weigh
+			counted = counted && r.inGrid && r.gscope == sc
+		}
+	}
+	own := len(hits)
+	if w.bruteForce {
+		hits = w.objectHitsBrute(q, sc, at, hits) // never q's own
+		hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
+	} else if g := w.ents.objectGrid.Lookup(sc); g != nil {
+		if counted {
+			hits = g.Nearest(at, stream.Objects.Limit(), hits)
+		} else {
+			hits = g.Nearest(at, limit, hits)
+		}
+		hits = w.dropOwn(q, hits, own)
+		for _, h := range hits[own:] {
+			if !w.ents.hot[h.Key].plain && !w.rootWanted(w.ents.objects[h.Key], q) {
+				// Some nearest chain is not for q: select again from every
+				// covering chain that is.
+				hits = g.Covering(at, hits[:own])
+				kept := hits[:own]
+				for _, h := range hits[own:] {
+					if w.rootWanted(w.ents.objects[h.Key], q) {
+						kept = append(kept, h)
+					}
+				}
+				hits = kept[:own+grid.SelectNearest(kept[own:], limit)] // rootWanted dropped q's own
+				break
+			}
+		}
+	}
+	for _, h := range hits {
+		wants = append(wants, stream.Want{ID: h.Key, Rev: w.ents.hot[h.Key].rev, Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
+		if h.Weight > 1 {
+			r := w.ents.objects[h.Key]
+			wants = w.chainWants(r, r, 1, h.Dist2, wants)
+		}
+	}
+	w.ents.hits = hits
+	return wants
+}
+
+// chainWants appends the objects below o, parents before children.
+func (w *World) chainWants(r, o *Object, depth uint16, d2 float32, wants []stream.Want) []stream.Want {
+	for _, c := range o.children {
+		wants = append(wants, stream.Want{ID: c.id, Rev: c.rev, Dist2: d2, Root: r.id, Depth: depth})
+		wants = w.chainWants(r, c, depth+1, d2, wants)
+	}
+	return wants
+}
+
+// dropOwn removes q's own chains from the grid's hits after hits[:own].
+func (w *World) dropOwn(q *Player, hits []grid.Hit, own int) []grid.Hit {
+	if own == 0 {
+		return hits
+	}
+	kept := hits[:own]
+	for _, h := range hits[own:] {
+		if r := w.ents.objects[h.Key]; r.kind != KindPlayer || r.parentID != uint32(q.id) {
+			kept = append(kept, h)
+		}
+	}
+	return kept
+}
+
+// rootWanted reports whether the chain of root r, found in the grid, may be
+// shown to q, apart from distance and scope: q is its viewer (or it has
+// none) and its parent player or vehicle is shown to q. (q's own chains
+// are not taken from the grid: see dropOwn.)
+func (w *World) rootWanted(r *Object, q *Player) bool {
+	if r.viewer != nil && r.viewer != q {
+		return false
+	}
+	switch r.kind {
+	case KindPlayer:
+		_, ok := q.ent.players.Shown(r.parentID)
+		return ok
+	case KindVehicle:
+		_, ok := q.ent.vehiclesV.Shown(r.parentID)
+		return ok
+	}
+	return true
+}
+
+// objectHitsBrute is the baseline of the benchmarks: every root tested.
+func (w *World) objectHitsBrute(q *Player, sc grid.Scope, at grid.Vec, hits []grid.Hit) []grid.Hit {
+	for _, r := range w.ents.objects {
+		if r == nil || !r.inGrid || r.gscope != sc {
+			continue
+		}
+		_, pos, _ := w.rootPlace(r)
+		if d := grid.Dist2(at, pos); d <= r.dist*r.dist && w.rootWanted(r, q) {
+			hits = append(hits, grid.Hit{Key: r.id, Dist2: d, Weight: uint32(1 + r.chain)})
+		}
+	}
+	return hits
+}

@@ -1,0 +1,421 @@
+package world
+
+import (
+	"fmt"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/lane"
+	"dlmp/internal/stream"
+	"dlmp/internal/wire"
+)
+
+// Players streamed to each other (docs/protocol.md, Streaming players and
+// vehicles; ADR 0126). Player B is shown to player A (PlayerShow, critical)
+// while both have a stream center (spawned at least once), B is not A, both
+// are in the same scope, B is within PlayerStreamDistance of A's stream
+// center, and B is among the PlayerLimit nearest such players. B is hidden
+// (PlayerShow active = 0) when that stops: distance, a change of scope, B
+// leaving. A change of what the show carries (skin, name, color) is a new
+// show with a new rev. While B is shown, A receives B's last accepted
+// PlayerSync as PlayerMove (unreliable, seq = the server tick) once per
+// tick when it changed, and once right after the show (the client draws the
+// player only from its first PlayerMove).
+//
+// Each player has a [stream.View] of players, and another of vehicles and of
+// objects. A view is computed again when its owner moved more than
+// EntityRequery meters since the last query, when an entity near it moved
+// more than EntityRequery meters since it last announced itself, when an
+// entity it has shown changed, and while a pass left work pending.
+const (
+	// PlayerStreamDistance is how far, meters, a player is shown to
+	// another: the game's own stream distance for peds (300 m).
+	PlayerStreamDistance = 300
+	// PlayerLimit is how many other players one player is shown at most:
+	// the nearest.
+	PlayerLimit = 200
+	// EntityRequery is how far, meters, a viewer or a moving entity goes
+	// before the views around it are computed again (see [stream.Anchor]).
+	EntityRequery = 4
+	// playerCell is the cell side, meters, of the player and vehicle grids.
+	playerCell = 64
+	// entityReach is the radius the player and vehicle grids store: the
+	// stream distance plus the requery slack on both sides, so that a
+	// covering query around a moving entity finds every viewer who may
+	// have it shown.
+	entityReach = PlayerStreamDistance + 2*EntityRequery + 1
+)
+
+// Kind is the kind of an entity another primitive attaches to, with the
+// values of the wire's attach_kind.
+type Kind uint8
+
+const (
+	KindPlayer  Kind = wire.AttachPlayer
+	KindVehicle Kind = wire.AttachVehicle
+	KindObject  Kind = wire.AttachObject
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindPlayer:
+		return "player"
+	case KindVehicle:
+		return "vehicle"
+	case KindObject:
+		return "object"
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// playerEnt is a player's part in streaming: as an entity shown to others,
+// and as the viewer of other players, vehicles and objects.
+type playerEnt struct {
+	// As an entity.
+	name   wire.PlayerName
+	color  uint32
+	rev    uint32 // rev of this player's show; a new one on every change of skin, name or color
+	skin   uint16 // the skin the rev was given for
+	h      grid.Handle
+	inGrid bool
+	gscope grid.Scope // the scope of the grid h is in
+
+	// Where the views around this player were last told to compute again.
+	announceAt    grid.Vec
+	announceScope grid.Scope
+	announced     bool
+
+	last     wire.PlayerSync
+	moved    bool      // an accepted sync since the last tick's moves
+	move     []byte    // this tick's PlayerMove, encoded; nil when none
+	attached []*Object // chain roots attached to this player
+	owned    []*Object // objects this player is the viewer of
+	vehicle  *Vehicle  // the vehicle this player drives, nil when none
+
+	// As a viewer.
+	players   *stream.View
+	playerAt  stream.Anchor
+	shownP    []uint16 // the players shown, in no order (mirror of players)
+	freshP    []uint16 // shown in this tick's pass: owed a first PlayerMove
+	vehiclesV *stream.View
+	vehicleAt stream.Anchor
+	shownV    []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
+	objects   *stream.View
+	objectAt  stream.Anchor
+	hold      *landingHold // a spawn or respawn waiting for the objects at its point
+}
+
+func (e *playerEnt) init(id uint16) {
+	e.name = defaultName(id)
+	e.color = 0xFFFFFF
+	e.players = stream.New(PlayerLimit)
+	e.vehiclesV = stream.New(VehicleLimit)
+	e.objects = stream.New(stream.Objects.Limit())
+}
+
+// defaultName is the name a player has until the gamemode sets one:
+// "Player_<id>".
+func defaultName(id uint16) wire.PlayerName {
+	var n wire.PlayerName
+	copy(n[:], fmt.Sprintf("Player_%d", id))
+	return n
+}
+
+// Name returns the player's name.
+func (p *Player) Name() string { return p.ent.name.String() }
+
+// Color returns the player's name tag and radar color, 0xRRGGBB.
+func (p *Player) Color() uint32 { return p.ent.color }
+
+// SetPlayerName sets the name other players are shown (PlayerShow's rules:
+// 3..=24 bytes of A-Z a-z 0-9 _ [ ] ( ) . $ @ =); the players p is
+// streamed to get a new show.
+func (w *World) SetPlayerName(p *Player, name string) error {
+	var n wire.PlayerName
+	if len(name) > len(n) {
+		return &ArgError{Func: "set_name", Arg: "name", Rule: fmt.Sprintf("must be at most %d bytes, got %d", len(n), len(name))}
+	}
+	copy(n[:], name)
+	show := wire.PlayerShow{PlayerID: p.id, Active: 1, Skin: p.skin, Color: p.ent.color, PlayerName: n}
+	if err := show.CheckSend(); err != nil {
+		return fieldArgErr("set_name", err)
+	}
+	p.ent.name = n
+	w.playerChanged(p)
+	return nil
+}
+
+// SetPlayerColor sets the player's name tag and radar color, 0xRRGGBB.
+func (w *World) SetPlayerColor(p *Player, color uint32) error {
+	if color > 0xFFFFFF {
+		return &ArgError{Func: "set_color", Arg: "color", Rule: fmt.Sprintf("must be 0xRRGGBB, got %#x", color)}
+	}
+	p.ent.color = color
+	w.playerChanged(p)
+	return nil
+}
+
+// StreamedTo reports whether the entity (a player id, a vehicle id or an
+// object id) is currently shown to the player: the world sent its show and
+// no hide since. A player is never streamed to themselves (their client
+// holds their own position). Labels, blips and network vars attached to an
+// entity use it.
+func (w *World) StreamedTo(kind Kind, id uint32, to *Player) bool {
+	if to == nil {
+		return false
+	}
+	var ok bool
+	switch kind {
+	case KindPlayer:
+		_, ok = to.ent.players.Shown(id)
+	case KindVehicle:
+		_, ok = to.ent.vehiclesV.Shown(id)
+	case KindObject:
+		_, ok = to.ent.objects.Shown(id)
+	}
+	return ok
+}
+
+// playerChanged gives p's show a new rev and makes every player who has p
+// shown compute their view again.
+func (w *World) playerChanged(p *Player) {
+	w.ents.playerRev++
+	p.ent.rev = w.ents.playerRev
+	p.ent.skin = p.skin
+	for _, q := range w.players {
+		if q != nil && q != p {
+			if _, ok := q.ent.players.Shown(uint32(p.id)); ok {
+				q.ent.playerAt.Invalidate()
+			}
+		}
+	}
+}
+
+// playerLanded runs after a landing moved p's scope and stream center: p
+// enters the player grid (or moves in it), what is attached to p follows,
+// and the views around the old and the new point are computed again.
+func (w *World) playerLanded(p *Player) {
+	e := &p.ent
+	oldScope := e.gscope
+	if e.inGrid { // the viewers around the point it leaves
+		w.announce(e.gscope, w.ents.playerGrid.Get(e.gscope).Position(e.h), len(e.attached) > 0)
+	}
+	w.placePlayer(p)
+	e.playerAt.Invalidate()
+	e.vehicleAt.Invalidate()
+	e.objectAt.Invalidate()
+	w.announcePlayer(p)
+	w.attachedFollow(e.attached, p.scope, p.pos, oldScope.Interior != p.scope.Interior)
+}
+
+// placePlayer puts p in the player grid of its scope at its position.
+func (w *World) placePlayer(p *Player) {
+	e := &p.ent
+	if e.rev == 0 {
+		w.ents.playerRev++
+		e.rev, e.skin = w.ents.playerRev, p.skin
+	}
+	if e.inGrid && e.gscope != p.scope {
+		w.removePlayerGrid(p)
+	}
+	if !e.inGrid {
+		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
+		e.inGrid, e.gscope = true, p.scope
+		return
+	}
+	w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
+}
+
+func (w *World) removePlayerGrid(p *Player) {
+	e := &p.ent
+	if !e.inGrid {
+		return
+	}
+	g := w.ents.playerGrid.Get(e.gscope)
+	g.Remove(e.h)
+	if g.Len() == 0 {
+		w.ents.playerGrid.Prune(e.gscope)
+	}
+	e.inGrid = false
+}
+
+// announcePlayer makes the views of players around p compute again, and
+// marks where p was when it did. Every viewer who has p shown is among
+// them: a viewer computes its view again within EntityRequery meters and p
+// announces itself every EntityRequery meters, so a shown p is within
+// PlayerStreamDistance + 2 × EntityRequery of the viewer's stream center,
+// inside entityReach.
+func (w *World) announcePlayer(p *Player) {
+	e := &p.ent
+	objects := len(e.attached) > 0
+	if e.announced && e.announceScope == p.scope && e.announceAt != p.pos {
+		// Around the last announce too: a jump (a fast vehicle, a slow
+		// sync) leaves viewers who have p shown beyond reach of the new
+		// point.
+		w.announce(p.scope, e.announceAt, objects)
+	}
+	w.announce(p.scope, p.pos, objects)
+	e.announceAt, e.announceScope, e.announced = p.pos, p.scope, true
+}
+
+// announceDue reports whether p moved EntityRequery meters since its last
+// announce.
+func (e *playerEnt) announceDue(pos grid.Vec) bool {
+	return !e.announced || grid.Dist2(e.announceAt, pos) > EntityRequery*EntityRequery
+}
+
+// announce invalidates the player and vehicle views (and the object views
+// when objects ride along) of every player whose stream center is within
+// entityReach of pos in the scope.
+func (w *World) announce(sc grid.Scope, pos grid.Vec, objects bool) {
+	g := w.ents.playerGrid.Lookup(sc)
+	if g == nil {
+		return
+	}
+	w.ents.hits = g.Covering(pos, w.ents.hits[:0])
+	for _, h := range w.ents.hits {
+		q := w.players[h.Key]
+		q.ent.playerAt.Invalidate()
+		q.ent.vehicleAt.Invalidate()
+		if objects {
+			q.ent.objectAt.Invalidate()
+		}
+	}
+}
+
+// syncAccepted records an accepted PlayerSync: the player moves in the
+// grid, owes a PlayerMove, drives its vehicle, and carries what is attached.
+func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
+	e := &p.ent
+	e.last = *s
+	e.moved = true
+	if !e.inGrid || e.gscope != p.scope {
+		w.placePlayer(p)
+	} else {
+		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
+	}
+	if e.announceDue(p.pos) {
+		w.announcePlayer(p)
+	}
+	w.driverSync(p, s)
+	w.attachedFollow(e.attached, p.scope, p.pos, false)
+}
+
+// playerLeft forgets p as an entity: out of the grid, hidden from everyone
+// at once, its attached chains and its per-player objects deleted, its
+// vehicle without a driver.
+func (w *World) playerLeft(p *Player) {
+	w.deleteChains(p.ent.attached)
+	p.ent.attached = nil
+	w.deleteViewerObjects(p)
+	if v := p.ent.vehicle; v != nil {
+		v.driver = nil
+		v.idleSince = w.now
+	}
+	w.removePlayerGrid(p)
+	p.ent.hold = nil
+	for _, q := range w.players {
+		if q == nil || q == p {
+			continue
+		}
+		if _, ok := q.ent.players.Shown(uint32(p.id)); ok {
+			q.ent.playerAt.Invalidate()
+			w.streamPlayers(q, p)
+		}
+	}
+}
+
+// streamPlayers reconciles q's view of players when it is due. gone, when
+// not nil, is a player leaving the world: never wanted.
+func (w *World) streamPlayers(q *Player, gone *Player) {
+	e := &q.ent
+	if !q.hasPos || q.gone || q.left {
+		return
+	}
+	if !e.playerAt.Due(q.pos, EntityRequery) && e.players.Pending() == 0 {
+		return
+	}
+	w.ents.passes[0]++
+	wants := w.ents.wants[:0]
+	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
+		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
+		for _, h := range w.ents.hits {
+			o := w.players[h.Key]
+			if o == q || o == gone || h.Dist2 > PlayerStreamDistance*PlayerStreamDistance {
+				continue
+			}
+			wants = append(wants, stream.Want{ID: h.Key, Rev: o.ent.rev, Dist2: h.Dist2})
+		}
+	}
+	w.ents.ops = e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+	w.ents.wants = wants
+	e.playerAt.Mark(q.pos)
+	for _, op := range w.ents.ops {
+		id := uint16(op.ID)
+		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
+			e.objectAt.Invalidate() // the objects on o come and go with o
+		}
+		show := &w.ents.pshow
+		*show = wire.PlayerShow{PlayerID: id}
+		if op.Show {
+			o := w.players[id]
+			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
+			e.shownP = addID(e.shownP, id)
+			e.freshP = append(e.freshP, id)
+		} else {
+			e.shownP = removeID(e.shownP, id)
+		}
+		w.send(q, show, lane.Critical)
+	}
+}
+
+// encodeMoves encodes this tick's PlayerMove of every player with a new
+// accepted sync (its state must be one PlayerMove carries).
+func (w *World) encodeMoves() {
+	for _, p := range w.players {
+		if p == nil {
+			continue
+		}
+		e := &p.ent
+		e.move = e.move[:0]
+		if !e.moved {
+			continue
+		}
+		e.moved = false
+		if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
+			e.move = m.Append(e.move)
+		}
+	}
+}
+
+// moveOf returns p's last accepted sync as a PlayerMove with seq.
+func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
+	s := &p.ent.last
+	return &wire.PlayerMove{Seq: seq, PlayerID: p.id, State: s.State, X: s.X, Y: s.Y, Z: s.Z, Heading: s.Heading,
+		VX: s.VX, VY: s.VY, VZ: s.VZ, Health: s.Health, Armour: s.Armour, Weapon: s.Weapon,
+		VehicleID: s.VehicleID, Seat: s.Seat}
+}
+
+// sendPlayerMoves sends q the PlayerMove of every shown player that moved
+// this tick, and of every player shown this tick.
+func (w *World) sendPlayerMoves(q *Player) {
+	e := &q.ent
+	for _, id := range e.shownP {
+		if o := w.players[id]; o != nil && len(o.ent.move) > 0 {
+			q.conn.SendUnreliable(o.ent.move)
+		}
+	}
+	for _, id := range e.freshP {
+		o := w.players[id]
+		if o == nil || len(o.ent.move) > 0 || o.ent.last.State == 0 {
+			continue
+		}
+		if _, ok := e.players.Shown(uint32(id)); !ok {
+			continue
+		}
+		if m := o.moveOf(w.ents.tick); m.CheckSend() == nil {
+			w.ents.buf = m.Append(w.ents.buf[:0])
+			q.conn.SendUnreliable(w.ents.buf)
+		}
+	}
+	e.freshP = e.freshP[:0]
+}
