@@ -49,8 +49,11 @@ func (c *testConn) Send(msg []byte, class lane.Class) error {
 }
 
 func (c *testConn) SendUnreliable([]byte) {}
-func (c *testConn) Free() int             { return 4096 }
-func (c *testConn) Kick(reason uint8)     { c.kicked = reason }
+
+// Progress: this client acknowledges everything at once.
+func (c *testConn) Progress() (queued, acked uint64) { return uint64(c.events), uint64(c.events) }
+func (c *testConn) Free() int                        { return 4096 }
+func (c *testConn) Kick(reason uint8)                { c.kicked = reason }
 
 func (c *testConn) take() []wire.Packet {
 	s := c.out

@@ -78,7 +78,8 @@ type slot struct {
 	sentHigh uint32    // highest id sent when this was last transmitted
 	dg       uint64    // the datagram of its latest transmission
 	acked    bool
-	due      bool // fast retransmit at the next Poll
+	due      bool   // fast retransmit at the next Poll
+	seq      uint64 // the number of its message (every fragment the same), for Progress
 }
 
 // Sender is the server's side of the Server → Client reliable event lane,
@@ -114,6 +115,7 @@ type Sender struct {
 	progressAt time.Time // the last ack that acknowledged something new
 	dead       error
 	stats      SenderStats
+	pushed     uint64 // messages queued by Push, for Progress
 }
 
 // NewSender returns a Sender with event_ids starting at 1.
@@ -209,8 +211,10 @@ func (s *Sender) Push(msg []byte, class Class) error {
 		return fmt.Errorf("%w: unknown class %d", ErrMessage, class)
 	}
 	s.stats.Pushed++
+	s.pushed++
 	if k == 1 {
 		sl := s.take(class)
+		sl.seq = s.pushed
 		sl.buf = append(sl.buf[:0], msg...)
 		s.enqueue(sl)
 		return nil
@@ -223,6 +227,7 @@ func (s *Sender) Push(msg []byte, class Class) error {
 			last = 1
 		}
 		sl := s.take(class)
+		sl.seq = s.pushed
 		sl.first = i == 0
 		sl.buf = append(sl.buf[:0], wire.IDFragment, 0, 0, 0, 0, last)
 		sl.buf = binary.LittleEndian.AppendUint16(sl.buf, uint16(len(chunk)))
@@ -230,6 +235,22 @@ func (s *Sender) Push(msg []byte, class Class) error {
 		s.enqueue(sl)
 	}
 	return nil
+}
+
+// Progress counts the messages Push queued (queued) and the longest prefix
+// of them the client has acknowledged (acked): a message counts once all
+// its fragments are acknowledged; a droppable one superseded in the queue
+// counts as acknowledged. acked ≤ queued; both only grow. The world holds a
+// spawn until the objects at its point are acknowledged with it
+// (docs/decisions/0125-conn-progress-for-spawn-holds.md).
+func (s *Sender) Progress() (queued, acked uint64) {
+	switch {
+	case s.base != s.next: // the oldest unacknowledged event is in flight
+		return s.pushed, s.flight[s.base&s.mask].seq - 1
+	case s.pendHead < len(s.pending): // none in flight: the oldest queued
+		return s.pushed, s.pending[s.pendHead].seq - 1
+	}
+	return s.pushed, s.pushed
 }
 
 // supersede removes a queued droppable message with packet id pid and

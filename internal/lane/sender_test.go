@@ -421,3 +421,33 @@ func TestSenderNextTimeout(t *testing.T) {
 		t.Errorf("nothing due: emitted %d datagrams", len(d))
 	}
 }
+
+// TestProgress: Progress counts messages, and a message is acknowledged
+// once all its fragments are; a superseded droppable one stops holding the
+// prefix back.
+func TestProgress(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	if q, a := s.Progress(); q != 0 || a != 0 {
+		t.Fatalf("empty: %d, %d", q, a)
+	}
+	s.Push(message(0x21, 20, 1), Critical)   // message 1: event 1
+	s.Push(message(0x66, 3000, 2), Critical) // message 2: events 2..4 (fragments)
+	s.Push(message(0x22, 20, 3), Critical)   // message 3: event 5
+	poll(s, t0)
+	if q, a := s.Progress(); q != 3 || a != 0 {
+		t.Fatalf("sent, none acked: %d, %d; want 3, 0", q, a)
+	}
+	s.OnAck(ackOf(3), t0.Add(ms(50))) // message 2 is only partly acked
+	if q, a := s.Progress(); q != 3 || a != 1 {
+		t.Fatalf("events 1..3 acked: %d, %d; want 3, 1", q, a)
+	}
+	s.OnAck(ackOf(5), t0.Add(ms(60)))
+	if q, a := s.Progress(); q != 3 || a != 3 {
+		t.Fatalf("all acked: %d, %d; want 3, 3", q, a)
+	}
+	s.Push(message(0x23, 20, 4), Droppable) // queued, never sent
+	s.Push(message(0x23, 20, 5), Droppable) // supersedes it
+	if q, a := s.Progress(); q != 5 || a != 4 {
+		t.Fatalf("a superseded droppable: %d, %d; want 5, 4", q, a)
+	}
+}

@@ -21,6 +21,7 @@ func (c *countConn) Send(msg []byte, _ lane.Class) error { c.msgs++; c.bytes += 
 func (c *countConn) SendUnreliable([]byte)               {}
 func (c *countConn) Free() int                           { return 1 << 20 }
 func (c *countConn) Kick(uint8)                          {}
+func (c *countConn) Progress() (uint64, uint64)          { return uint64(c.msgs), uint64(c.msgs) }
 
 // benchWorld is a real world with n players spawned uniformly over a
 // side × side square, all joined to the netvar glue over reg, every

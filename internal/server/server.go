@@ -58,13 +58,12 @@ type Server struct {
 	jobs    chan func()
 	started time.Time
 
-	admin   *admin.Server // nil when admin.listen is empty
-	board   admin.MapBoard
+	admin *admin.Server // nil when admin.listen is empty
+	board admin.MapBoard
 
 	mu    sync.Mutex // guards ticks
 	ticks tickStats
 }
-
 
 // proxy lets the world be built before the gamemode that needs it.
 type proxy struct{ world.Gamemode }

@@ -79,6 +79,10 @@ func (s *Session) SendUnreliable(msg []byte) {
 	s.unrel = append(s.unrel, msg...)
 }
 
+// Progress counts the reliable messages queued and the longest prefix of
+// them the client acknowledged (world.Conn; see lane.Sender.Progress).
+func (s *Session) Progress() (queued, acked uint64) { return s.send.Progress() }
+
 // Free is how many slots the reliable send queue has free.
 func (s *Session) Free() int { return s.send.Free() }
 
