@@ -23,6 +23,18 @@ type Gamemode interface {
 	// PlayerWaypoint: the player changed their map waypoint
 	// (player_waypoint), within the per-connection rate limit.
 	PlayerWaypoint(p *Player, wp Waypoint)
+	// CheckpointEnter: the player entered one of their checkpoints
+	// (checkpoint_enter), within the per-connection crossing limit.
+	CheckpointEnter(p *Player, checkpoint uint32)
+	// CheckpointLeave: the player left one of their checkpoints, died or
+	// changed scope while inside (checkpoint_leave).
+	CheckpointLeave(p *Player, checkpoint uint32)
+	// ColshapeEnter: the player's position entered a colshape
+	// (colshape_enter, MTA's onColShapeHit).
+	ColshapeEnter(p *Player, colshape uint32)
+	// ColshapeLeave: the player's position left a colshape, or the player
+	// changed scope while inside (colshape_leave, MTA's onColShapeLeave).
+	ColshapeLeave(p *Player, colshape uint32)
 }
 
 // Base is a Gamemode that ignores every event.
@@ -35,6 +47,10 @@ func (Base) PlayerDeath(*Player)              {}
 func (Base) Chat(*Player, string)             {}
 func (Base) PickupInteract(PickupInteraction) {}
 func (Base) PlayerWaypoint(*Player, Waypoint) {}
+func (Base) CheckpointEnter(*Player, uint32)  {}
+func (Base) CheckpointLeave(*Player, uint32)  {}
+func (Base) ColshapeEnter(*Player, uint32)    {}
+func (Base) ColshapeLeave(*Player, uint32)    {}
 
 // Behavior is a pickup's touch policy.
 type Behavior uint8

@@ -61,6 +61,8 @@ type Player struct {
 	latched    []uint32 // static pickups touched in this entry (see touch.go)
 
 	wp waypointState
+
+	prims primState // labels, checkpoints, blips, gang zones, colshapes (prims.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {

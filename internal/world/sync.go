@@ -91,6 +91,7 @@ func (w *World) playerSync(p *Player, s *wire.PlayerSync) {
 		p.life = Dead
 		w.gm.PlayerDeath(p)
 	}
+	w.primsSynced(p) // checkpoint and colshape crossings
 }
 
 // setPos moves the player's stream center.

@@ -76,6 +76,8 @@ type World struct {
 	ops   []stream.Op     // reconcile scratch
 	ps    wire.PickupSync // encode scratch
 	stats Stats
+
+	prims prims // labels, checkpoints, blips, gang zones, colshapes (prims.go)
 }
 
 // Stats counts what the world dropped or refused, by reason.
@@ -87,6 +89,8 @@ type Stats struct {
 	WaypointLimited uint64                     // player_waypoint events deferred by the rate limit
 	Unhandled       uint64                     // packets the world does not handle
 	SendFailed      uint64                     // sends that failed (the player is then gone)
+
+	CrossingsCancelled uint64 // checkpoint crossings cancelled by a full queue (crossing.go)
 }
 
 // New returns a world configured from c (max_players, pickup draw distance,
@@ -111,6 +115,7 @@ func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 		players:    make([]*Player, c.Server.MaxPlayers),
 		pickups:    map[uint32]*Pickup{},
 		pickupGrid: grid.NewScopes(pickupCell),
+		prims:      newPrims(), // labels, checkpoints, blips, gang zones, colshapes
 	}
 	if err := w.clock.init(c.Clock, now); err != nil {
 		return nil, err
@@ -179,6 +184,7 @@ func (w *World) Leave(p *Player, reason uint8) {
 	w.players[p.id] = nil
 	w.count--
 	p.left = true
+	w.leavePrims(p) // labels, checkpoints, blips, gang zones, colshapes
 }
 
 // Packet handles one accepted client packet at time now.
@@ -207,12 +213,14 @@ func (w *World) Tick(now time.Time) {
 	w.now = now
 	w.tickClock(now)
 	w.tickRespawns(now)
+	w.tickPrimsWorld(now) // labels, checkpoints, blips, gang zones, colshapes
 	for _, p := range w.players {
 		if p == nil || p.gone {
 			continue
 		}
 		w.tickWaypoint(p, now)
 		w.streamPickups(p)
+		w.tickPrims(p, now) // labels, checkpoints, blips, gang zones, colshapes
 	}
 }
 

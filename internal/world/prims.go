@@ -1,0 +1,221 @@
+package world
+
+import (
+	"time"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/lane"
+	"dlmp/internal/stream"
+	"dlmp/internal/wire"
+)
+
+// Per-player primitives (world.md Label3D, Checkpoint, Blip, GangZone,
+// ColshapeShape; docs/decisions/0115-per-player-primitives.md). Each player
+// has one [stream.View] per kind with the kind's nearest-N limit (256 labels,
+// 16 checkpoints, 100 blips, 1024 gang zones, 256 colshape outlines). A view
+// is reconciled
+//
+//   - at once, for every player who may see it, when the gamemode creates,
+//     changes, shows, hides or deletes a primitive;
+//   - on the player's slow pass, once every SlowPass: labels and blips
+//     (which follow moving players), checkpoints and colshapes always, gang
+//     zones when the player moved more than ZoneRequery since their last
+//     pass or a zone changed;
+//   - on every tick while a pass left work for lack of send-queue room.
+//
+// Every show and hide is critical (nothing resends state), and a pass leaves
+// SendReserve slots of the send queue free, like pickup streaming. A new
+// connection is a new Player with empty views: its first tick shows it
+// everything it should see again.
+const (
+	// SlowPass is how often a player's labels and blips are reconciled
+	// without a change: world.md's "once a second".
+	SlowPass = time.Second
+	// ZoneRequery is how far, meters, a player moves before the 1024
+	// nearest gang zones are computed again on a slow pass.
+	ZoneRequery = 64
+	// PlayerStreamDistance is how near, meters, another player must be to
+	// count as streamed to a recipient (see [World.playerStreamed]).
+	PlayerStreamDistance = 200
+	// primCell is the cell side of the label, blip, zone and colshape grids.
+	primCell = 128
+)
+
+// prims is the world's part of the per-player primitives.
+type prims struct {
+	next     uint32 // the last label, blip, gang zone or checkpoint id given (one counter)
+	nextCol  uint32 // the last colshape id given
+	labels   map[uint32]*Label
+	labelG   *grid.Scopes           // unattached labels, radius = draw distance
+	attLabel map[uint32]*Label      // labels attached to an entity
+	blips    map[uint32]*Blip       //
+	blipG    *grid.Scopes           // unattached blips, radius = draw distance + BlipHysteresis (+Inf for none)
+	attBlip  map[uint32]*Blip       // blips attached to an entity
+	blipAt   time.Time              // the last attached-blip update
+	zones    map[uint32]*GangZone   //
+	zoneG    *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf
+	cps      map[uint32]*Checkpoint //
+	cols     map[uint32]*Colshape   //
+	colG     *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
+
+	// Scratch, owned by the world goroutine.
+	hits  []grid.Hit
+	wants []stream.Want
+	ops   []stream.Op
+	label wire.Label3D
+}
+
+func newPrims() prims {
+	return prims{
+		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{},
+		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
+		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(primCell),
+		cps:  map[uint32]*Checkpoint{},
+		cols: map[uint32]*Colshape{}, colG: grid.NewScopes(primCell),
+	}
+}
+
+// nextID returns the next label, blip, gang zone or checkpoint id:
+// monotonic, never reused, one counter for the four kinds.
+func (pr *prims) nextID() uint32 {
+	pr.next++
+	return pr.next
+}
+
+// primState is a player's part of the per-player primitives.
+type primState struct {
+	labels, cps, blips, zones, cols *stream.View
+
+	due        time.Time     // the next slow pass
+	zoneAnchor stream.Anchor // where the gang zones were last computed
+
+	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
+	colShow map[uint32]struct{} // colshapes shown to this player
+	colIn   map[uint32]struct{} // colshapes the player is inside (colshape_enter raised)
+	own     []uint32            // the player's checkpoints
+
+	syncPos grid.Vec // the last accepted PlayerSync position
+	hasSync bool     // syncPos is in the player's scope
+	frozen  bool     // a same-scope landing is unconfirmed: crossings wait for the next sync
+	cross   crossings
+}
+
+func (s *primState) init() {
+	if s.labels != nil {
+		return
+	}
+	s.labels = stream.New(stream.Labels.Limit())
+	s.cps = stream.New(stream.Checkpoints.Limit())
+	s.blips = stream.New(stream.Blips.Limit())
+	s.zones = stream.New(stream.GangZones.Limit())
+	s.cols = stream.New(stream.Colshapes.Limit())
+	s.zoneSet = map[uint32]bool{}
+	s.colShow = map[uint32]struct{}{}
+	s.colIn = map[uint32]struct{}{}
+}
+
+// playerStreamed reports whether player e is streamed to recipient r. Until
+// players are streamed to each other (PlayerShow), this is "spawned, in the
+// same scope, within PlayerStreamDistance of r's stream center"; the player
+// streaming replaces it with "r's player view shows e". A player is never
+// streamed to themselves here: the callers exclude that case by rule.
+func (w *World) playerStreamed(e, r *Player) bool {
+	return e != r && e.hasPos && r.hasPos && e.life != NotSpawned && e.scope == r.scope &&
+		grid.Dist2(e.pos, r.pos) <= PlayerStreamDistance*PlayerStreamDistance
+}
+
+// budget is how many ops a reconcile of p may queue.
+func budget(p *Player) int { return p.conn.Free() - SendReserve }
+
+// tickPrims runs p's deferred checkpoint crossings and, when due, its slow
+// pass; views with pending work are reconciled on every tick.
+func (w *World) tickPrims(p *Player, now time.Time) {
+	s := &p.prims
+	s.init()
+	w.flushCrossings(p, now)
+	slow := !now.Before(s.due)
+	if slow {
+		s.due = now.Add(SlowPass)
+	}
+	if slow || s.labels.Pending() > 0 {
+		w.reconcileLabels(p)
+	}
+	if slow || s.blips.Pending() > 0 {
+		w.reconcileBlips(p)
+	}
+	if slow || s.cps.Pending() > 0 {
+		w.reconcileCheckpoints(p)
+	}
+	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || s.zones.Pending() > 0 {
+		w.reconcileZones(p)
+	}
+	if slow || s.cols.Pending() > 0 {
+		w.reconcileColshapes(p)
+	}
+}
+
+// tickPrimsWorld runs the world's part of the primitives' timers: attached
+// blips follow their entity at most once a second.
+func (w *World) tickPrimsWorld(now time.Time) {
+	if now.Sub(w.prims.blipAt) >= SlowPass {
+		w.prims.blipAt = now
+		w.followBlips()
+	}
+}
+
+// primsSynced runs after an accepted PlayerSync: checkpoint and colshape
+// entry and exit from the new position (or the death it reported).
+func (w *World) primsSynced(p *Player) {
+	s := &p.prims
+	s.init()
+	s.syncPos, s.hasSync, s.frozen = p.pos, true, false
+	w.checkCheckpoints(p)
+	w.checkColshapes(p)
+}
+
+// primsLanding runs before a landing (spawn, respawn, teleport) to scope sc
+// is applied. A change of scope is an exit from every checkpoint and
+// colshape; within the scope, crossings wait for the sync that confirms the
+// landing. Either way the views are reconciled on the next tick.
+func (w *World) primsLanding(p *Player, sc grid.Scope) {
+	s := &p.prims
+	s.init()
+	s.due = time.Time{}
+	s.zoneAnchor.Invalidate()
+	if sc != p.scope {
+		s.hasSync, s.frozen = false, false
+		w.checkCheckpoints(p)
+		w.leaveColshapes(p)
+		return
+	}
+	s.frozen = true
+}
+
+// leavePrims deletes what goes with a player who left: labels attached to
+// them or shown only to them, blips attached to them and their checkpoints,
+// without events. Their gang zone and colshape show sets go with the Player.
+func (w *World) leavePrims(p *Player) {
+	for _, l := range w.prims.attLabel {
+		if l.AttachKind == wire.AttachPlayer && l.AttachID == uint32(p.id) {
+			w.DeleteLabel(l.id)
+		}
+	}
+	for _, l := range w.prims.labels {
+		if l.Viewer == p {
+			w.DeleteLabel(l.id)
+		}
+	}
+	for _, b := range w.prims.attBlip {
+		if b.AttachKind == wire.AttachPlayer && b.AttachID == uint32(p.id) {
+			w.DeleteBlip(b.id)
+		}
+	}
+	for _, id := range p.prims.own {
+		delete(w.prims.cps, id)
+	}
+	p.prims.own = nil
+}
+
+// sendOp queues one show or hide of a reconcile of p: critical, since
+// nothing would resend it.
+func sendOp(w *World, p *Player, pkt wire.Packet) { w.send(p, pkt, lane.Critical) }
