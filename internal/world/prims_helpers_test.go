@@ -122,9 +122,24 @@ func wantIDs(t *testing.T, what string, got []uint32, want ...uint32) {
 		want = []uint32{}
 	}
 	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if slices.Equal(got, want) {
+		return
+	}
+	if len(got) < 20 && len(want) < 20 {
 		t.Fatalf("%s: got %v, want %v", what, got, want)
 	}
+	var extra, missing []uint32
+	for _, id := range got {
+		if _, ok := slices.BinarySearch(want, id); !ok {
+			extra = append(extra, id)
+		}
+	}
+	for _, id := range want {
+		if _, ok := slices.BinarySearch(got, id); !ok {
+			missing = append(missing, id)
+		}
+	}
+	t.Fatalf("%s: got %d ids, want %d; extra %v, missing %v", what, len(got), len(want), extra, missing)
 }
 
 func (f *fixture) label(lp LabelParams) uint32 {
