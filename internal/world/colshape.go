@@ -240,8 +240,10 @@ func (w *World) checkColshapes(p *Player) {
 	if g == nil || p.left {
 		return
 	}
-	hits := g.Covering(s.syncPos, nil)
-	for _, h := range hits {
+	// Only this function uses colHits, and it does not nest (a handler
+	// cannot raise a sync), so the scratch survives the events it raises.
+	w.prims.colHits = g.Covering(s.syncPos, w.prims.colHits[:0])
+	for _, h := range w.prims.colHits {
 		if c := w.prims.cols[h.Key]; c != nil && !p.left {
 			w.crossColshape(p, c)
 		}

@@ -59,10 +59,11 @@ type prims struct {
 	colG     *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
 	// Scratch, owned by the world goroutine.
-	hits  []grid.Hit
-	wants []stream.Want
-	ops   []stream.Op
-	label wire.Label3D
+	hits    []grid.Hit
+	colHits []grid.Hit // checkColshapes only
+	wants   []stream.Want
+	ops     []stream.Op
+	label   wire.Label3D
 }
 
 func newPrims() prims {
