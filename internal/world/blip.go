@@ -266,8 +266,8 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 	} else if g := pr.blipG.Lookup(p.scope); g != nil {
 		// The nearest 100 that pass the hysteresis: a blip in its band and
 		// not shown is skipped, and the query widened by as many.
-		base := len(wants)
-		for limit := stream.Blips.Limit(); ; {
+		base, n := len(wants), stream.Blips.Limit()
+		for limit := n; ; {
 			wants = wants[:base]
 			pr.hits = g.Nearest(p.pos, limit, pr.hits[:0])
 			skipped := 0
@@ -278,10 +278,10 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 					skipped++
 				}
 			}
-			if skipped == 0 || len(pr.hits) < limit {
-				break
+			if len(pr.hits) < limit || len(pr.hits)-skipped >= n {
+				break // every candidate seen, or n visible among them
 			}
-			limit += skipped
+			limit = n + skipped
 		}
 	}
 	if p.life == NotSpawned {
