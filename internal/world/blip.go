@@ -224,14 +224,14 @@ func (w *World) reconcileBlips(p *Player) {
 	pr := &w.prims
 	pr.wants = w.blipWants(p, pr.wants[:0])
 	pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
-	var pkt wire.Blip
+	pkt := &pr.blip
 	for _, op := range pr.ops {
 		if op.Show {
-			pr.blips[op.ID].fill(&pkt)
+			pr.blips[op.ID].fill(pkt)
 		} else {
-			pkt = wire.Blip{BlipID: op.ID, Size: 1}
+			*pkt = wire.Blip{BlipID: op.ID, Size: 1}
 		}
-		sendOp(w, p, &pkt)
+		sendOp(w, p, pkt)
 	}
 }
 

@@ -156,14 +156,14 @@ func (w *World) reconcileCheckpoints(p *Player) {
 	}
 	pr.wants = wants
 	pr.ops = s.cps.Reconcile(wants, budget(p), stream.HidesFirst, pr.ops[:0])
-	var pkt wire.Checkpoint
+	pkt := &pr.cp
 	for _, op := range pr.ops {
 		if op.Show {
-			pr.cps[op.ID].fill(&pkt)
+			pr.cps[op.ID].fill(pkt)
 		} else {
-			pkt = wire.Checkpoint{CheckpointID: op.ID}
+			*pkt = wire.Checkpoint{CheckpointID: op.ID}
 		}
-		sendOp(w, p, &pkt)
+		sendOp(w, p, pkt)
 	}
 }
 

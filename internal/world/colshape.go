@@ -279,14 +279,14 @@ func (w *World) reconcileColshapes(p *Player) {
 	}
 	pr.wants = wants
 	pr.ops = s.cols.Reconcile(wants, budget(p), stream.HidesFirst, pr.ops[:0])
-	var pkt wire.ColshapeShape
+	pkt := &pr.col
 	for _, op := range pr.ops {
 		if op.Show {
-			pr.cols[op.ID].fill(&pkt)
+			pr.cols[op.ID].fill(pkt)
 		} else {
-			pkt = wire.ColshapeShape{ColshapeID: op.ID}
+			*pkt = wire.ColshapeShape{ColshapeID: op.ID}
 		}
-		sendOp(w, p, &pkt)
+		sendOp(w, p, pkt)
 	}
 }
 

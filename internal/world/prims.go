@@ -63,7 +63,11 @@ type prims struct {
 	colHits []grid.Hit // checkColshapes only
 	wants   []stream.Want
 	ops     []stream.Op
-	label   wire.Label3D
+	label   wire.Label3D // encode scratch, one per kind
+	blip    wire.Blip
+	zone    wire.GangZone
+	cp      wire.Checkpoint
+	col     wire.ColshapeShape
 }
 
 func newPrims() prims {

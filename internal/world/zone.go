@@ -208,14 +208,14 @@ func (w *World) reconcileZones(p *Player) {
 	pr.wants = w.zoneWants(p, pr.wants[:0])
 	pr.ops = s.zones.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	s.zoneAnchor.Mark(p.pos)
-	var pkt wire.GangZone
+	pkt := &pr.zone
 	for _, op := range pr.ops {
 		if op.Show {
-			pr.zones[op.ID].fill(&pkt)
+			pr.zones[op.ID].fill(pkt)
 		} else {
-			pkt = wire.GangZone{ZoneID: op.ID}
+			*pkt = wire.GangZone{ZoneID: op.ID}
 		}
-		sendOp(w, p, &pkt)
+		sendOp(w, p, pkt)
 	}
 }
 
