@@ -191,6 +191,9 @@ func (w *World) zoneChanged(z *GangZone, only *Player) {
 
 // zoneVisible reports whether z is shown to p (scope aside).
 func zoneVisible(p *Player, z *GangZone) bool {
+	if len(p.prims.zoneSet) == 0 {
+		return z.all
+	}
 	if set, ok := p.prims.zoneSet[z.id]; ok {
 		return set
 	}
