@@ -326,3 +326,48 @@ func TestCheckpointEventHandlerMayDelete(t *testing.T) {
 		t.Fatalf("got %v, want %v (b deleted by the handler before its event)", got, want)
 	}
 }
+
+// respawnOnDeath is the fixture's recorder, respawning a player from
+// their death event.
+type respawnOnDeath struct {
+	*recorder
+	w  *World
+	at grid.Vec
+}
+
+func (r respawnOnDeath) PlayerDeath(p *Player) {
+	r.recorder.PlayerDeath(p)
+	r.recorder.crossings = append(r.recorder.crossings, "death")
+	if err := r.w.Respawn(p, Landing{Pos: r.at}); err != nil {
+		panic(err)
+	}
+}
+
+func TestCheckpointDeathExitBeforeARespawnInTheHandler(t *testing.T) {
+	f := newFixture(t, nil)
+	f.w.gm = respawnOnDeath{recorder: f.gm, w: f.w, at: grid.Vec{X: 2}}
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{X: 50})
+	id := f.checkpoint(p, CheckpointParams{Radius: 5})
+	f.walk(p, c, grid.Vec{X: 1})
+	f.takeCrossings()
+	// Dies inside and is respawned inside from the death event: the exit
+	// comes before the death, the entry with the sync confirming the respawn.
+	f.sync(p, c, grid.Vec{X: 1}, 4)
+	want := []string{fmt.Sprintf("p0 cp_leave %d", id), "death"}
+	if got := f.takeCrossings(); !slices.Equal(got, want) {
+		t.Fatalf("died inside: got %v, want %v", got, want)
+	}
+	if p.Life() != Alive {
+		t.Fatalf("got %v, want respawned", p.Life())
+	}
+	f.advance(tick)
+	if got := f.takeCrossings(); len(got) != 0 {
+		t.Fatalf("respawned, no sync yet: got %v, want none", got)
+	}
+	f.walk(p, c, grid.Vec{X: 2})
+	want = []string{fmt.Sprintf("p0 cp_enter %d", id)}
+	if got := f.takeCrossings(); !slices.Equal(got, want) {
+		t.Fatalf("respawn confirmed inside: got %v, want %v", got, want)
+	}
+}

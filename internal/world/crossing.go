@@ -5,7 +5,8 @@ import (
 )
 
 // Checkpoint crossings (world.md Checkpoint). The owner is inside a
-// checkpoint while they are alive, the checkpoint is in their scope and
+// checkpoint while they are alive (spawned, and their last sync does not
+// report them dead: the exit comes before the death event), the checkpoint is in their scope and
 // their last accepted PlayerSync position is inside its form; death and a
 // change of scope are therefore exits. The check runs on every accepted
 // sync, on a landing into another scope and on a change of the checkpoint;
@@ -89,7 +90,7 @@ func (w *World) checkCheckpoints(p *Player) {
 	}
 	for _, id := range s.own {
 		c := w.prims.cps[id]
-		in := p.life == Alive && s.hasSync && c.Scope == p.scope && c.contains(s.syncPos)
+		in := p.life == Alive && p.state != 4 && s.hasSync && c.Scope == p.scope && c.contains(s.syncPos)
 		if in == c.inside {
 			continue
 		}

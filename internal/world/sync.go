@@ -87,11 +87,11 @@ func (w *World) playerSync(p *Player, s *wire.PlayerSync) {
 	p.setPos(pos, w.now)
 	p.state, p.health, p.armour = s.State, s.Health, s.Armour
 	w.clearLatches(p)
+	w.primsSynced(p) // checkpoint and colshape crossings
 	if s.State == 4 && p.life == Alive {
 		p.life = Dead
 		w.gm.PlayerDeath(p)
 	}
-	w.primsSynced(p) // checkpoint and colshape crossings
 }
 
 // setPos moves the player's stream center.
