@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -127,4 +128,27 @@ func heapOfEmpty(tb testing.TB) uint64 {
 	h1 := heap()
 	runtime.KeepAlive(w)
 	return h1 - h0
+}
+
+// BenchmarkZoneReconcile: the zone pass of 1000 players with a typical
+// server's 500 gang zones (all within the 1024 limit: no nearest cut) and
+// with 5,000, the grid against a scan.
+func BenchmarkZoneReconcile(b *testing.B) {
+	for _, n := range []int{500, 5000} {
+		for _, mode := range []struct {
+			name  string
+			brute bool
+		}{{"grid", false}, {"brute", true}} {
+			b.Run(fmt.Sprintf("zones=%d/%s", n, mode.name), func(b *testing.B) {
+				w, ms := primsWorld(b, 0, 0, n, 1000)
+				w.bruteForce = mode.brute
+				b.ReportAllocs()
+				for b.Loop() {
+					for i := range ms {
+						w.reconcileZones(ms[i].p)
+					}
+				}
+			})
+		}
+	}
 }

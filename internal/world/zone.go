@@ -18,6 +18,10 @@ import (
 // Player: they are discarded when the player leaves, and a new connection
 // starts from the zones shown to everyone.
 
+// ZoneScanMax is how many gang zones the world may hold before a player's
+// wanted set is taken from the grid (the nearest 1024) instead of a scan.
+const ZoneScanMax = 2048
+
 // ZoneParams is what create_gang_zone takes and a change replaces.
 type ZoneParams struct {
 	Min, Max   [2]float32 // corners (x, y): max above min on both axes, within world bounds
@@ -228,7 +232,10 @@ func (w *World) reconcileZones(p *Player) {
 func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 	pr := &w.prims
 	at := grid.Vec{X: p.pos.X, Y: p.pos.Y}
-	if w.bruteForce {
+	// Up to ZoneScanMax zones in the world, a scan of them all beats the
+	// grid, whose +Inf radii make every query walk every cell
+	// (docs/benchmarks/prims.md).
+	if w.bruteForce || len(pr.zones) <= ZoneScanMax {
 		for _, z := range pr.zones {
 			if z.Scope == p.scope && zoneVisible(p, z) {
 				wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: grid.Dist2(at, z.center())})
@@ -243,7 +250,11 @@ func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 				limit++ // room for the zones hidden for p
 			}
 		}
-		pr.hits = g.Nearest(at, limit, pr.hits[:0])
+		if g.Len() <= limit {
+			pr.hits = g.Covering(at, pr.hits[:0]) // all of them: no cut to find
+		} else {
+			pr.hits = g.Nearest(at, limit, pr.hits[:0])
+		}
 		for _, h := range pr.hits {
 			if z := pr.zones[h.Key]; zoneVisible(p, z) {
 				wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: h.Dist2})

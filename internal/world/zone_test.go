@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -155,32 +156,37 @@ func apply2(t *testing.T, m1 *mirror, c1 *testConn, m2 *mirror, c2 *testConn) []
 }
 
 func TestGangZoneNearest1024ByCenter(t *testing.T) {
-	f := newFixture(t, nil)
-	p, c := f.join()
-	f.spawn(p, c, grid.Vec{Z: 500}) // the height does not count
-	var want []uint32
-	for i := range 1100 {
-		x := float32(i) * 4
-		id := f.zone(ZoneParams{Min: [2]float32{x, -1}, Max: [2]float32{x + 2, 1}})
-		if err := f.w.ShowGangZone(id, nil); err != nil {
-			t.Fatal(err)
-		}
-		if i < 1024 {
-			want = append(want, id)
-		}
+	// Both paths: a scan of every zone (up to ZoneScanMax) and the grid.
+	for _, n := range []int{1100, ZoneScanMax + 100} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := newFixture(t, nil)
+			var want []uint32
+			for i := range n {
+				x := float32(i)*4 - 4000
+				id := f.zone(ZoneParams{Min: [2]float32{x, -1}, Max: [2]float32{x + 2, 1}})
+				if err := f.w.ShowGangZone(id, nil); err != nil {
+					t.Fatal(err)
+				}
+				if i < 1024 {
+					want = append(want, id)
+				}
+			}
+			// A huge zone whose corner is near but center is far is not among them.
+			big := f.zone(ZoneParams{Min: [2]float32{-4010, -6000}, Max: [2]float32{-3990, -4000}})
+			if err := f.w.ShowGangZone(big, nil); err != nil {
+				t.Fatal(err)
+			}
+			p, c := f.join()
+			f.spawn(p, c, grid.Vec{X: -4000, Z: 500}) // the height does not count
+			// One hidden for p lets the 1025th in.
+			if err := f.w.HideGangZone(want[0], p); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want[1:], want[len(want)-1]+1)
+			m := newMirror()
+			f.slowPass()
+			m.apply(t, c)
+			wantIDs(t, "1024 nearest by center", ids(m.zones), want...)
+		})
 	}
-	// A huge zone whose corner is near but center is far is not among them.
-	big := f.zone(ZoneParams{Min: [2]float32{-10, -6000}, Max: [2]float32{10, -4000}})
-	if err := f.w.ShowGangZone(big, nil); err != nil {
-		t.Fatal(err)
-	}
-	// One hidden for p lets the 1025th in.
-	if err := f.w.HideGangZone(want[0], p); err != nil {
-		t.Fatal(err)
-	}
-	want = append(want[1:], want[len(want)-1]+1)
-	m := newMirror()
-	f.slowPass()
-	m.apply(t, c)
-	wantIDs(t, "1024 nearest by center", ids(m.zones), want...)
 }
