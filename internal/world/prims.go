@@ -43,19 +43,20 @@ const (
 
 // prims is the world's part of the per-player primitives.
 type prims struct {
-	next     uint32 // the last label, blip, gang zone or checkpoint id given (one counter)
-	nextCol  uint32 // the last colshape id given
-	labels   map[uint32]*Label
+	next    uint32 // the last label, blip, gang zone or checkpoint id given (one counter)
+	nextCol uint32 // the last colshape id given
+
+	labels   map[uint32]*Label      // every label, by id
 	labelG   *grid.Scopes           // unattached labels, radius = draw distance
 	attLabel map[uint32]*Label      // labels attached to an entity
-	blips    map[uint32]*Blip       //
+	blips    map[uint32]*Blip       // every blip, by id
 	blipG    *grid.Scopes           // unattached blips, radius = draw distance + BlipHysteresis (+Inf for none)
 	attBlip  map[uint32]*Blip       // blips attached to an entity
 	blipAt   time.Time              // the last attached-blip update
-	zones    map[uint32]*GangZone   //
+	zones    map[uint32]*GangZone   // every gang zone, by id
 	zoneG    *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf
-	cps      map[uint32]*Checkpoint //
-	cols     map[uint32]*Colshape   //
+	cps      map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
+	cols     map[uint32]*Colshape   // every colshape, by id
 	colG     *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
 	// Scratch, owned by the world goroutine.
