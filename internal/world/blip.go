@@ -42,7 +42,7 @@ type BlipParams struct {
 
 // Blip is one radar blip. Read it with [World.Blip].
 type Blip struct {
-	BlipParams
+	params BlipParams
 	id     uint32
 	rev    uint32   // grows with every change and every follow
 	at     grid.Vec // where the blip stands (an attached one: where its entity was)
@@ -54,13 +54,13 @@ type Blip struct {
 func (b *Blip) ID() uint32 { return b.id }
 
 // Params returns the blip's current parameters.
-func (b *Blip) Params() BlipParams { return b.BlipParams }
+func (b *Blip) Params() BlipParams { return b.params }
 
 // Position returns where the blip stands: its position, or for an attached
 // blip the last valid position of its entity that it was moved to.
 func (b *Blip) Position() grid.Vec { return b.at }
 
-func (b *Blip) attached() bool { return b.AttachKind != wire.AttachNone }
+func (b *Blip) attached() bool { return b.params.AttachKind != wire.AttachNone }
 
 // Blip returns the blip with the id, or nil.
 func (w *World) Blip(id uint32) *Blip { return w.prims.blips[id] }
@@ -72,10 +72,10 @@ func (w *World) CreateBlip(bp BlipParams) (uint32, error) {
 	if err := w.checkBlip("create_blip", &bp); err != nil {
 		return 0, err
 	}
-	b := &Blip{BlipParams: bp, id: w.prims.nextID(), rev: 1}
+	b := &Blip{params: bp, id: w.prims.nextID(), rev: 1}
 	w.prims.blips[b.id] = b
 	w.placeBlip(b)
-	w.blipChanged(b, b.BlipParams)
+	w.blipChanged(b, b.params)
 	return b.id, nil
 }
 
@@ -89,9 +89,9 @@ func (w *World) SetBlip(id uint32, bp BlipParams) error {
 	if err := w.checkBlip("set_blip", &bp); err != nil {
 		return err
 	}
-	old := b.BlipParams
+	old := b.params
 	w.unplaceBlip(b)
-	b.BlipParams = bp
+	b.params = bp
 	b.rev++
 	w.placeBlip(b)
 	w.blipChanged(b, old)
@@ -106,7 +106,7 @@ func (w *World) DeleteBlip(id uint32) error {
 	}
 	w.unplaceBlip(b)
 	delete(w.prims.blips, id)
-	w.blipChanged(b, b.BlipParams)
+	w.blipChanged(b, b.params)
 	return nil
 }
 
@@ -135,12 +135,12 @@ func (w *World) placeBlip(b *Blip) {
 		w.prims.attBlip[b.id] = b
 		return
 	}
-	b.at = b.Pos
+	b.at = b.params.Pos
 	r := float32(math.Inf(1))
-	if b.DrawDistance > 0 {
-		r = b.DrawDistance + BlipHysteresis
+	if b.params.DrawDistance > 0 {
+		r = b.params.DrawDistance + BlipHysteresis
 	}
-	b.h = w.prims.blipG.Get(b.Scope).Insert(b.id, b.at, r)
+	b.h = w.prims.blipG.Get(b.params.Scope).Insert(b.id, b.at, r)
 }
 
 func (w *World) unplaceBlip(b *Blip) {
@@ -148,10 +148,10 @@ func (w *World) unplaceBlip(b *Blip) {
 		delete(w.prims.attBlip, b.id)
 		return
 	}
-	g := w.prims.blipG.Get(b.Scope)
+	g := w.prims.blipG.Get(b.params.Scope)
 	g.Remove(b.h)
 	if g.Len() == 0 {
-		w.prims.blipG.Prune(b.Scope)
+		w.prims.blipG.Prune(b.params.Scope)
 	}
 }
 
@@ -159,7 +159,7 @@ func (w *World) unplaceBlip(b *Blip) {
 // BlipFollow meters away (or the blip has no position yet) and within world
 // bounds, and reports whether it moved.
 func (w *World) follow(b *Blip) bool {
-	e := w.Player(uint16(b.AttachID))
+	e := w.Player(uint16(b.params.AttachID))
 	if e == nil || !e.hasPos || !inWorld(e.pos) {
 		return false
 	}
@@ -197,7 +197,7 @@ func (w *World) blipChanged(b *Blip, old BlipParams) {
 		}
 		p.prims.init()
 		_, shown := p.prims.blips.Shown(b.id)
-		if shown || w.blipNear(p, b, &b.BlipParams) || w.blipNear(p, b, &old) {
+		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
 			w.reconcileBlips(p)
 		}
 	}
@@ -238,10 +238,10 @@ func (w *World) reconcileBlips(p *Player) {
 // blipVisible applies the draw distance with its hysteresis: within it, or
 // shown and at most BlipHysteresis past it.
 func blipVisible(v *stream.View, b *Blip, d2 float32) bool {
-	if b.DrawDistance == 0 || d2 <= b.DrawDistance*b.DrawDistance {
+	if b.params.DrawDistance == 0 || d2 <= b.params.DrawDistance*b.params.DrawDistance {
 		return true
 	}
-	r := b.DrawDistance + BlipHysteresis
+	r := b.params.DrawDistance + BlipHysteresis
 	if d2 > r*r {
 		return false
 	}
@@ -256,7 +256,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 	v := p.prims.blips
 	if w.bruteForce {
 		for _, b := range pr.blips {
-			if b.attached() || b.Scope != p.scope {
+			if b.attached() || b.params.Scope != p.scope {
 				continue
 			}
 			if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
@@ -288,7 +288,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 		return wants
 	}
 	for _, b := range pr.attBlip {
-		e := w.Player(uint16(b.AttachID))
+		e := w.Player(uint16(b.params.AttachID))
 		if e == nil || e == p || e.life == NotSpawned || e.scope != p.scope || !b.placed {
 			continue
 		}
@@ -301,6 +301,6 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 
 // fill writes the blip's show into s.
 func (b *Blip) fill(s *wire.Blip) {
-	*s = wire.Blip{BlipID: b.id, Active: 1, Sprite: b.Sprite, Color: b.Color, X: b.at.X, Y: b.at.Y, Z: b.at.Z,
-		AttachKind: b.AttachKind, AttachID: b.AttachID, Size: b.Size, Flags: b.Flags}
+	*s = wire.Blip{BlipID: b.id, Active: 1, Sprite: b.params.Sprite, Color: b.params.Color, X: b.at.X, Y: b.at.Y, Z: b.at.Z,
+		AttachKind: b.params.AttachKind, AttachID: b.params.AttachID, Size: b.params.Size, Flags: b.params.Flags}
 }

@@ -38,7 +38,7 @@ type CheckpointParams struct {
 
 // Checkpoint is one player's checkpoint. Read it with [World.Checkpoint].
 type Checkpoint struct {
-	CheckpointParams
+	params CheckpointParams
 	id     uint32
 	rev    uint32
 	owner  *Player
@@ -52,7 +52,14 @@ func (c *Checkpoint) ID() uint32 { return c.id }
 func (c *Checkpoint) Owner() *Player { return c.owner }
 
 // Params returns the checkpoint's current parameters.
-func (c *Checkpoint) Params() CheckpointParams { return c.CheckpointParams }
+func (c *Checkpoint) Params() CheckpointParams {
+	cp := c.params
+	if cp.Next != nil {
+		n := *cp.Next
+		cp.Next = &n
+	}
+	return cp
+}
 
 // Inside reports whether the owner is inside, by the crossings computed so
 // far (events may still be deferred by the rate limit).
@@ -72,7 +79,7 @@ func (w *World) CreateCheckpoint(p *Player, cp CheckpointParams) (uint32, error)
 		return 0, err
 	}
 	p.prims.init()
-	c := &Checkpoint{CheckpointParams: cp, id: w.prims.nextID(), rev: 1, owner: p}
+	c := &Checkpoint{params: cp, id: w.prims.nextID(), rev: 1, owner: p}
 	w.prims.cps[c.id] = c
 	p.prims.own = append(p.prims.own, c.id)
 	w.reconcileCheckpoints(p)
@@ -90,7 +97,7 @@ func (w *World) SetCheckpoint(id uint32, cp CheckpointParams) error {
 	if err := checkCheckpoint("set_checkpoint", &cp); err != nil {
 		return err
 	}
-	c.CheckpointParams = cp
+	c.params = cp
 	c.rev++
 	w.reconcileCheckpoints(c.owner)
 	w.checkCheckpoints(c.owner)
@@ -123,19 +130,19 @@ func checkCheckpoint(fn string, cp *CheckpointParams) error {
 		cp.Next = &n
 	}
 	var pkt wire.Checkpoint
-	(&Checkpoint{CheckpointParams: *cp}).fill(&pkt)
+	(&Checkpoint{params: *cp}).fill(&pkt)
 	return fieldArgErr2(fn, pkt.CheckSend())
 }
 
 // contains reports whether pos is inside: a ground checkpoint is a cylinder
 // (radius horizontally, max(radius, 5) up and down), an air one a sphere.
 func (c *Checkpoint) contains(pos grid.Vec) bool {
-	dx, dy, dz := pos.X-c.Pos.X, pos.Y-c.Pos.Y, pos.Z-c.Pos.Z
-	r2 := c.Radius * c.Radius
-	if c.Kind == CheckpointAir || c.Kind == CheckpointAirFinish {
+	dx, dy, dz := pos.X-c.params.Pos.X, pos.Y-c.params.Pos.Y, pos.Z-c.params.Pos.Z
+	r2 := c.params.Radius * c.params.Radius
+	if c.params.Kind == CheckpointAir || c.params.Kind == CheckpointAirFinish {
 		return dx*dx+dy*dy+dz*dz <= r2
 	}
-	h := max(c.Radius, CheckpointMinHalfHeight)
+	h := max(c.params.Radius, CheckpointMinHalfHeight)
 	return dx*dx+dy*dy <= r2 && dz >= -h && dz <= h
 }
 
@@ -150,8 +157,8 @@ func (w *World) reconcileCheckpoints(p *Player) {
 	pr := &w.prims
 	wants := pr.wants[:0]
 	for _, id := range s.own {
-		if c := pr.cps[id]; c.Scope == p.scope {
-			wants = append(wants, stream.Want{ID: id, Rev: c.rev, Dist2: grid.Dist2(p.pos, c.Pos)})
+		if c := pr.cps[id]; c.params.Scope == p.scope {
+			wants = append(wants, stream.Want{ID: id, Rev: c.rev, Dist2: grid.Dist2(p.pos, c.params.Pos)})
 		}
 	}
 	pr.wants = wants
@@ -169,10 +176,10 @@ func (w *World) reconcileCheckpoints(p *Player) {
 
 // fill writes the checkpoint's show into s.
 func (c *Checkpoint) fill(s *wire.Checkpoint) {
-	next := c.Pos
-	if c.Next != nil {
-		next = *c.Next
+	next := c.params.Pos
+	if c.params.Next != nil {
+		next = *c.params.Next
 	}
-	*s = wire.Checkpoint{CheckpointID: c.id, Active: 1, Kind: c.Kind, X: c.Pos.X, Y: c.Pos.Y, Z: c.Pos.Z,
-		NextX: next.X, NextY: next.Y, NextZ: next.Z, Radius: c.Radius, Color: c.Color}
+	*s = wire.Checkpoint{CheckpointID: c.id, Active: 1, Kind: c.params.Kind, X: c.params.Pos.X, Y: c.params.Pos.Y, Z: c.params.Pos.Z,
+		NextX: next.X, NextY: next.Y, NextZ: next.Z, Radius: c.params.Radius, Color: c.params.Color}
 }

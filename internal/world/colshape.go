@@ -42,10 +42,10 @@ type ColshapeParams struct {
 
 // Colshape is one colshape. Read it with [World.Colshape].
 type Colshape struct {
-	ColshapeParams
-	id  uint32
-	rev uint32 // the wire's rev: grows with every change
-	h   grid.Handle
+	params ColshapeParams
+	id     uint32
+	rev    uint32 // the wire's rev: grows with every change
+	h      grid.Handle
 }
 
 // ID returns the colshape id.
@@ -55,41 +55,41 @@ func (c *Colshape) ID() uint32 { return c.id }
 func (c *Colshape) Rev() uint32 { return c.rev }
 
 // Params returns the colshape's current parameters.
-func (c *Colshape) Params() ColshapeParams { return c.ColshapeParams }
+func (c *Colshape) Params() ColshapeParams { return c.params }
 
 // Center returns the form's center: the sphere's center, the middle of the
 // cylinder's axis, the box's middle.
 func (c *Colshape) Center() grid.Vec {
-	switch c.Form {
+	switch c.params.Form {
 	case FormCylinder:
-		return grid.Vec{X: c.A.X, Y: c.A.Y, Z: c.A.Z + c.B.Y/2}
+		return grid.Vec{X: c.params.A.X, Y: c.params.A.Y, Z: c.params.A.Z + c.params.B.Y/2}
 	case FormBox:
-		return grid.Vec{X: (c.A.X + c.B.X) / 2, Y: (c.A.Y + c.B.Y) / 2, Z: (c.A.Z + c.B.Z) / 2}
+		return grid.Vec{X: (c.params.A.X + c.params.B.X) / 2, Y: (c.params.A.Y + c.params.B.Y) / 2, Z: (c.params.A.Z + c.params.B.Z) / 2}
 	}
-	return c.A
+	return c.params.A
 }
 
 // reach is the radius of a sphere around Center that holds the form.
 func (c *Colshape) reach() float32 {
-	switch c.Form {
+	switch c.params.Form {
 	case FormCylinder:
-		return float32(math.Hypot(float64(c.B.X), float64(c.B.Y/2)))
+		return float32(math.Hypot(float64(c.params.B.X), float64(c.params.B.Y/2)))
 	case FormBox:
-		return float32(math.Sqrt(float64(grid.Dist2(c.A, c.B)))) / 2
+		return float32(math.Sqrt(float64(grid.Dist2(c.params.A, c.params.B)))) / 2
 	}
-	return c.B.X
+	return c.params.B.X
 }
 
 // Contains reports whether pos is inside the form (boundary included).
 func (c *Colshape) Contains(pos grid.Vec) bool {
-	switch c.Form {
+	switch c.params.Form {
 	case FormCylinder:
-		dx, dy := pos.X-c.A.X, pos.Y-c.A.Y
-		return dx*dx+dy*dy <= c.B.X*c.B.X && pos.Z >= c.A.Z && pos.Z <= c.A.Z+c.B.Y
+		dx, dy := pos.X-c.params.A.X, pos.Y-c.params.A.Y
+		return dx*dx+dy*dy <= c.params.B.X*c.params.B.X && pos.Z >= c.params.A.Z && pos.Z <= c.params.A.Z+c.params.B.Y
 	case FormBox:
-		return pos.X >= c.A.X && pos.X <= c.B.X && pos.Y >= c.A.Y && pos.Y <= c.B.Y && pos.Z >= c.A.Z && pos.Z <= c.B.Z
+		return pos.X >= c.params.A.X && pos.X <= c.params.B.X && pos.Y >= c.params.A.Y && pos.Y <= c.params.B.Y && pos.Z >= c.params.A.Z && pos.Z <= c.params.B.Z
 	}
-	return grid.Dist2(pos, c.A) <= c.B.X*c.B.X
+	return grid.Dist2(pos, c.params.A) <= c.params.B.X*c.params.B.X
 }
 
 // Colshape returns the colshape with the id, or nil.
@@ -103,9 +103,9 @@ func (w *World) CreateColshape(cp ColshapeParams) (uint32, error) {
 		return 0, err
 	}
 	w.prims.nextCol++
-	c := &Colshape{ColshapeParams: cp, id: w.prims.nextCol, rev: 1}
+	c := &Colshape{params: cp, id: w.prims.nextCol, rev: 1}
 	w.prims.cols[c.id] = c
-	c.h = w.prims.colG.Get(c.Scope).Insert(c.id, c.Center(), c.reach())
+	c.h = w.prims.colG.Get(c.params.Scope).Insert(c.id, c.Center(), c.reach())
 	w.colshapeChanged(c)
 	return c.id, nil
 }
@@ -122,9 +122,9 @@ func (w *World) SetColshape(id uint32, cp ColshapeParams) error {
 		return err
 	}
 	w.unplaceColshape(c)
-	c.ColshapeParams = cp
+	c.params = cp
 	c.rev++
-	c.h = w.prims.colG.Get(c.Scope).Insert(c.id, c.Center(), c.reach())
+	c.h = w.prims.colG.Get(c.params.Scope).Insert(c.id, c.Center(), c.reach())
 	w.colshapeChanged(c)
 	return nil
 }
@@ -180,15 +180,15 @@ func (w *World) setColshapeShown(id uint32, p *Player, show bool, fn string) err
 
 func checkColshape(fn string, cp ColshapeParams) error {
 	var pkt wire.ColshapeShape
-	(&Colshape{ColshapeParams: cp}).fill(&pkt)
+	(&Colshape{params: cp}).fill(&pkt)
 	return fieldArgErr2(fn, pkt.CheckSend())
 }
 
 func (w *World) unplaceColshape(c *Colshape) {
-	g := w.prims.colG.Get(c.Scope)
+	g := w.prims.colG.Get(c.params.Scope)
 	g.Remove(c.h)
 	if g.Len() == 0 {
-		w.prims.colG.Prune(c.Scope)
+		w.prims.colG.Prune(c.params.Scope)
 	}
 }
 
@@ -213,7 +213,7 @@ func (w *World) crossColshape(p *Player, c *Colshape) {
 	if s.frozen {
 		return
 	}
-	in := s.hasSync && p.life != NotSpawned && c.Scope == p.scope && c.Contains(s.syncPos)
+	in := s.hasSync && p.life != NotSpawned && c.params.Scope == p.scope && c.Contains(s.syncPos)
 	if _, was := s.colIn[c.id]; in == was {
 		return
 	}
@@ -273,7 +273,7 @@ func (w *World) reconcileColshapes(p *Player) {
 	pr := &w.prims
 	wants := pr.wants[:0]
 	for id := range s.colShow {
-		if c := pr.cols[id]; c.Scope == p.scope {
+		if c := pr.cols[id]; c.params.Scope == p.scope {
 			wants = append(wants, stream.Want{ID: id, Rev: c.rev, Dist2: grid.Dist2(p.pos, c.Center())})
 		}
 	}
@@ -292,6 +292,6 @@ func (w *World) reconcileColshapes(p *Player) {
 
 // fill writes the colshape's show into s.
 func (c *Colshape) fill(s *wire.ColshapeShape) {
-	*s = wire.ColshapeShape{ColshapeID: c.id, Active: 1, Form: c.Form, AX: c.A.X, AY: c.A.Y, AZ: c.A.Z,
-		BX: c.B.X, BY: c.B.Y, BZ: c.B.Z, Rev: c.rev}
+	*s = wire.ColshapeShape{ColshapeID: c.id, Active: 1, Form: c.params.Form, AX: c.params.A.X, AY: c.params.A.Y, AZ: c.params.A.Z,
+		BX: c.params.B.X, BY: c.params.B.Y, BZ: c.params.B.Z, Rev: c.rev}
 }

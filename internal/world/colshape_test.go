@@ -138,9 +138,9 @@ func TestColshapeNearest256ByCenter(t *testing.T) {
 }
 
 func TestColshapeForms(t *testing.T) {
-	sphere := Colshape{ColshapeParams: ColshapeParams{Form: FormSphere, A: grid.Vec{X: 10}, B: grid.Vec{X: 2}}}
-	cyl := Colshape{ColshapeParams: ColshapeParams{Form: FormCylinder, A: grid.Vec{Z: 10}, B: grid.Vec{X: 2, Y: 4}}}
-	box := Colshape{ColshapeParams: ColshapeParams{Form: FormBox, A: grid.Vec{X: -1, Y: -2, Z: -3}, B: grid.Vec{X: 1, Y: 2, Z: 3}}}
+	sphere := Colshape{params: ColshapeParams{Form: FormSphere, A: grid.Vec{X: 10}, B: grid.Vec{X: 2}}}
+	cyl := Colshape{params: ColshapeParams{Form: FormCylinder, A: grid.Vec{Z: 10}, B: grid.Vec{X: 2, Y: 4}}}
+	box := Colshape{params: ColshapeParams{Form: FormBox, A: grid.Vec{X: -1, Y: -2, Z: -3}, B: grid.Vec{X: 1, Y: 2, Z: 3}}}
 	tests := []struct {
 		name string
 		c    *Colshape

@@ -90,7 +90,7 @@ func (w *World) checkCheckpoints(p *Player) {
 	}
 	for _, id := range s.own {
 		c := w.prims.cps[id]
-		in := p.life == Alive && p.state != 4 && s.hasSync && c.Scope == p.scope && c.contains(s.syncPos)
+		in := p.life == Alive && p.state != 4 && s.hasSync && c.params.Scope == p.scope && c.contains(s.syncPos)
 		if in == c.inside {
 			continue
 		}

@@ -30,19 +30,19 @@ type LabelParams struct {
 
 // Label is one 3D text label. Read it with [World.Label].
 type Label struct {
-	LabelParams
-	id  uint32
-	rev uint32 // grows with every change
-	h   grid.Handle
+	params LabelParams
+	id     uint32
+	rev    uint32 // grows with every change
+	h      grid.Handle
 }
 
 // ID returns the label id.
 func (l *Label) ID() uint32 { return l.id }
 
 // Params returns the label's current parameters.
-func (l *Label) Params() LabelParams { return l.LabelParams }
+func (l *Label) Params() LabelParams { return l.params }
 
-func (l *Label) attached() bool { return l.AttachKind != wire.AttachNone }
+func (l *Label) attached() bool { return l.params.AttachKind != wire.AttachNone }
 
 // Label returns the label with the id, or nil.
 func (w *World) Label(id uint32) *Label { return w.prims.labels[id] }
@@ -55,10 +55,10 @@ func (w *World) CreateLabel(lp LabelParams) (uint32, error) {
 	if err := w.checkLabel("create_label", lp); err != nil {
 		return 0, err
 	}
-	l := &Label{LabelParams: lp, id: w.prims.nextID(), rev: 1}
+	l := &Label{params: lp, id: w.prims.nextID(), rev: 1}
 	w.prims.labels[l.id] = l
 	w.placeLabel(l)
-	w.labelChanged(l, l.LabelParams)
+	w.labelChanged(l, l.params)
 	return l.id, nil
 }
 
@@ -73,9 +73,9 @@ func (w *World) SetLabel(id uint32, lp LabelParams) error {
 	if err := w.checkLabel("set_label", lp); err != nil {
 		return err
 	}
-	old := l.LabelParams
+	old := l.params
 	w.unplaceLabel(l)
-	l.LabelParams = lp
+	l.params = lp
 	l.rev++
 	w.placeLabel(l)
 	w.labelChanged(l, old)
@@ -90,7 +90,7 @@ func (w *World) DeleteLabel(id uint32) error {
 	}
 	w.unplaceLabel(l)
 	delete(w.prims.labels, id)
-	w.labelChanged(l, l.LabelParams)
+	w.labelChanged(l, l.params)
 	return nil
 }
 
@@ -99,7 +99,7 @@ func (w *World) checkLabel(fn string, lp LabelParams) error {
 	if err := pkt.SetText(lp.Text); err != nil {
 		return fieldArgErr(fn, err)
 	}
-	fillLabel(&pkt, &Label{LabelParams: lp})
+	fillLabel(&pkt, &Label{params: lp})
 	if err := pkt.CheckSend(); err != nil {
 		return fieldArgErr(fn, err)
 	}
@@ -137,7 +137,7 @@ func (w *World) placeLabel(l *Label) {
 		w.prims.attLabel[l.id] = l
 		return
 	}
-	l.h = w.prims.labelG.Get(l.Scope).Insert(l.id, l.Pos, l.DrawDistance)
+	l.h = w.prims.labelG.Get(l.params.Scope).Insert(l.id, l.params.Pos, l.params.DrawDistance)
 }
 
 func (w *World) unplaceLabel(l *Label) {
@@ -145,10 +145,10 @@ func (w *World) unplaceLabel(l *Label) {
 		delete(w.prims.attLabel, l.id)
 		return
 	}
-	g := w.prims.labelG.Get(l.Scope)
+	g := w.prims.labelG.Get(l.params.Scope)
 	g.Remove(l.h)
 	if g.Len() == 0 {
-		w.prims.labelG.Prune(l.Scope)
+		w.prims.labelG.Prune(l.params.Scope)
 	}
 }
 
@@ -161,7 +161,7 @@ func (w *World) labelChanged(l *Label, old LabelParams) {
 		}
 		p.prims.init()
 		_, shown := p.prims.labels.Shown(l.id)
-		if shown || w.labelNear(p, &l.LabelParams) || w.labelNear(p, &old) {
+		if shown || w.labelNear(p, &l.params) || w.labelNear(p, &old) {
 			w.reconcileLabels(p)
 		}
 	}
@@ -206,13 +206,13 @@ func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
 		return wants
 	}
 	pr := &w.prims
-	mine := func(l *Label) bool { return l.Viewer == nil || l.Viewer == p }
+	mine := func(l *Label) bool { return l.params.Viewer == nil || l.params.Viewer == p }
 	if w.bruteForce {
 		for _, l := range pr.labels {
-			if l.attached() || l.Scope != p.scope || !mine(l) {
+			if l.attached() || l.params.Scope != p.scope || !mine(l) {
 				continue
 			}
-			if d := grid.Dist2(p.pos, l.Pos); d <= l.DrawDistance*l.DrawDistance {
+			if d := grid.Dist2(p.pos, l.params.Pos); d <= l.params.DrawDistance*l.params.DrawDistance {
 				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
 			}
 		}
@@ -225,12 +225,12 @@ func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
 		}
 	}
 	for _, l := range pr.attLabel {
-		e := w.Player(uint16(l.AttachID))
+		e := w.Player(uint16(l.params.AttachID))
 		if e == nil || !mine(l) || !w.playerStreamed(e, p) {
 			continue
 		}
-		at := grid.Vec{X: e.pos.X + l.Pos.X, Y: e.pos.Y + l.Pos.Y, Z: e.pos.Z + l.Pos.Z}
-		if d := grid.Dist2(p.pos, at); d <= l.DrawDistance*l.DrawDistance {
+		at := grid.Vec{X: e.pos.X + l.params.Pos.X, Y: e.pos.Y + l.params.Pos.Y, Z: e.pos.Z + l.params.Pos.Z}
+		if d := grid.Dist2(p.pos, at); d <= l.params.DrawDistance*l.params.DrawDistance {
 			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
 		}
 	}
@@ -239,7 +239,7 @@ func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
 
 // fillLabel writes the label's show into s.
 func fillLabel(s *wire.Label3D, l *Label) {
-	*s = wire.Label3D{LabelID: l.id, Active: 1, Color: l.Color, X: l.Pos.X, Y: l.Pos.Y, Z: l.Pos.Z,
-		DrawDistance: l.DrawDistance, AttachKind: l.AttachKind, AttachID: l.AttachID}
-	s.SetText(l.Text) // checked on create and change
+	*s = wire.Label3D{LabelID: l.id, Active: 1, Color: l.params.Color, X: l.params.Pos.X, Y: l.params.Pos.Y, Z: l.params.Pos.Z,
+		DrawDistance: l.params.DrawDistance, AttachKind: l.params.AttachKind, AttachID: l.params.AttachID}
+	s.SetText(l.params.Text) // checked on create and change
 }

@@ -202,17 +202,17 @@ func (w *World) primsLanding(p *Player, sc grid.Scope) {
 // without events. Their gang zone and colshape show sets go with the Player.
 func (w *World) leavePrims(p *Player) {
 	for _, l := range w.prims.attLabel {
-		if l.AttachKind == wire.AttachPlayer && l.AttachID == uint32(p.id) {
+		if l.params.AttachKind == wire.AttachPlayer && l.params.AttachID == uint32(p.id) {
 			w.DeleteLabel(l.id)
 		}
 	}
 	for _, l := range w.prims.labels {
-		if l.Viewer == p {
+		if l.params.Viewer == p {
 			w.DeleteLabel(l.id)
 		}
 	}
 	for _, b := range w.prims.attBlip {
-		if b.AttachKind == wire.AttachPlayer && b.AttachID == uint32(p.id) {
+		if b.params.AttachKind == wire.AttachPlayer && b.params.AttachID == uint32(p.id) {
 			w.DeleteBlip(b.id)
 		}
 	}

@@ -34,11 +34,11 @@ type ZoneParams struct {
 
 // GangZone is one gang zone. Read it with [World.GangZone].
 type GangZone struct {
-	ZoneParams
-	id  uint32
-	rev uint32 // the wire's rev: grows with every change
-	all bool   // shown to everyone
-	h   grid.Handle
+	params ZoneParams
+	id     uint32
+	rev    uint32 // the wire's rev: grows with every change
+	all    bool   // shown to everyone
+	h      grid.Handle
 }
 
 // ID returns the zone id.
@@ -48,13 +48,13 @@ func (z *GangZone) ID() uint32 { return z.id }
 func (z *GangZone) Rev() uint32 { return z.rev }
 
 // Params returns the zone's current parameters.
-func (z *GangZone) Params() ZoneParams { return z.ZoneParams }
+func (z *GangZone) Params() ZoneParams { return z.params }
 
 // ShownToAll reports whether the zone is shown to everyone.
 func (z *GangZone) ShownToAll() bool { return z.all }
 
 func (z *GangZone) center() grid.Vec {
-	return grid.Vec{X: (z.Min[0] + z.Max[0]) / 2, Y: (z.Min[1] + z.Max[1]) / 2}
+	return grid.Vec{X: (z.params.Min[0] + z.params.Max[0]) / 2, Y: (z.params.Min[1] + z.params.Max[1]) / 2}
 }
 
 // GangZone returns the zone with the id, or nil.
@@ -67,7 +67,7 @@ func (w *World) CreateGangZone(zp ZoneParams) (uint32, error) {
 	if err := checkZone("create_gang_zone", zp); err != nil {
 		return 0, err
 	}
-	z := &GangZone{ZoneParams: zp, id: w.prims.nextID(), rev: 1}
+	z := &GangZone{params: zp, id: w.prims.nextID(), rev: 1}
 	w.prims.zones[z.id] = z
 	return z.id, nil
 }
@@ -83,7 +83,7 @@ func (w *World) SetGangZone(id uint32, zp ZoneParams) error {
 		return err
 	}
 	w.unplaceZone(z)
-	z.ZoneParams = zp
+	z.params = zp
 	z.rev++
 	w.placeZone(z)
 	w.zoneChanged(z, nil)
@@ -147,7 +147,7 @@ func (w *World) DeleteGangZone(id uint32) error {
 
 func checkZone(fn string, zp ZoneParams) error {
 	var z GangZone
-	z.ZoneParams = zp
+	z.params = zp
 	var pkt wire.GangZone
 	z.fill(&pkt)
 	return fieldArgErr2(fn, pkt.CheckSend())
@@ -164,7 +164,7 @@ func fieldArgErr2(fn string, err error) error {
 // placeZone puts a zone shown to everyone in its scope's grid.
 func (w *World) placeZone(z *GangZone) {
 	if z.all {
-		z.h = w.prims.zoneG.Get(z.Scope).Insert(z.id, z.center(), float32(math.Inf(1)))
+		z.h = w.prims.zoneG.Get(z.params.Scope).Insert(z.id, z.center(), float32(math.Inf(1)))
 	}
 }
 
@@ -172,10 +172,10 @@ func (w *World) unplaceZone(z *GangZone) {
 	if !z.all {
 		return
 	}
-	g := w.prims.zoneG.Get(z.Scope)
+	g := w.prims.zoneG.Get(z.params.Scope)
 	g.Remove(z.h)
 	if g.Len() == 0 {
-		w.prims.zoneG.Prune(z.Scope)
+		w.prims.zoneG.Prune(z.params.Scope)
 	}
 }
 
@@ -187,7 +187,7 @@ func (w *World) zoneChanged(z *GangZone, only *Player) {
 			continue
 		}
 		p.prims.init()
-		if _, shown := p.prims.zones.Shown(z.id); shown || p.scope == z.Scope {
+		if _, shown := p.prims.zones.Shown(z.id); shown || p.scope == z.params.Scope {
 			w.reconcileZones(p)
 		}
 	}
@@ -237,7 +237,7 @@ func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 	// (docs/benchmarks/prims.md).
 	if w.bruteForce || len(pr.zones) <= ZoneScanMax {
 		for _, z := range pr.zones {
-			if z.Scope == p.scope && zoneVisible(p, z) {
+			if z.params.Scope == p.scope && zoneVisible(p, z) {
 				wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: grid.Dist2(at, z.center())})
 			}
 		}
@@ -262,7 +262,7 @@ func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 		}
 	}
 	for id, set := range p.prims.zoneSet {
-		if z := pr.zones[id]; set && z != nil && !z.all && z.Scope == p.scope {
+		if z := pr.zones[id]; set && z != nil && !z.all && z.params.Scope == p.scope {
 			wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: grid.Dist2(at, z.center())})
 		}
 	}
@@ -271,9 +271,9 @@ func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 
 // fill writes the zone's show into s.
 func (z *GangZone) fill(s *wire.GangZone) {
-	*s = wire.GangZone{ZoneID: z.id, Active: 1, Color: z.Color, Alpha: z.Alpha, FlashColor: z.FlashColor,
-		MinX: z.Min[0], MinY: z.Min[1], MaxX: z.Max[0], MaxY: z.Max[1], Rev: z.rev}
-	if z.Flashing {
+	*s = wire.GangZone{ZoneID: z.id, Active: 1, Color: z.params.Color, Alpha: z.params.Alpha, FlashColor: z.params.FlashColor,
+		MinX: z.params.Min[0], MinY: z.params.Min[1], MaxX: z.params.Max[0], MaxY: z.params.Max[1], Rev: z.rev}
+	if z.params.Flashing {
 		s.Flashing = 1
 	}
 }
