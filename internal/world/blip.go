@@ -183,13 +183,14 @@ func (w *World) followBlips() {
 	}
 	for _, p := range w.players {
 		if p != nil && !p.gone && p.prims.blips != nil && p.prims.blips.Len() > 0 {
-			w.reconcileBlips(p)
+			p.prims.blipsDirty = true
 		}
 	}
 }
 
-// blipChanged reconciles at once every player who has the blip shown or may
-// see it now.
+// blipChanged marks for the next tick every player who has the blip shown
+// or may see it now: a blip without a draw distance concerns everyone in
+// its scope, so many changes in one tick cost one reconcile per player.
 func (w *World) blipChanged(b *Blip, old BlipParams) {
 	for _, p := range w.players {
 		if p == nil || p.gone {
@@ -198,7 +199,7 @@ func (w *World) blipChanged(b *Blip, old BlipParams) {
 		p.prims.init()
 		_, shown := p.prims.blips.Shown(b.id)
 		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
-			w.reconcileBlips(p)
+			p.prims.blipsDirty = true
 		}
 	}
 }

@@ -76,6 +76,7 @@ func TestBlipScopeAndNearest100(t *testing.T) {
 	if err := f.w.SetBlip(want[0], BlipParams{Sprite: 2, Pos: grid.Vec{X: 1000}}); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick) // blip changes reach the views on the next tick
 	ma.apply(t, ca)
 	if got := ma.blips[want[0]]; got.Sprite != 2 {
 		t.Fatalf("after SetBlip: got sprite %d, want 2", got.Sprite)
@@ -83,6 +84,7 @@ func TestBlipScopeAndNearest100(t *testing.T) {
 	if err := f.w.DeleteBlip(want[0]); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	ma.apply(t, ca)
 	wantIDs(t, "after a delete, the 101st comes in", ids(ma.blips), append(want[1:], want[len(want)-1]+1)...)
 	_ = a
@@ -94,6 +96,7 @@ func TestBlipDrawDistanceHysteresis(t *testing.T) {
 	f.spawn(p, c, grid.Vec{X: 195})
 	m := newMirror()
 	id := f.blip(BlipParams{Pos: grid.Vec{X: 100}, DrawDistance: 100})
+	f.advance(tick)
 	m.apply(t, c)
 	wantIDs(t, "95 m away, within 100", ids(m.blips), id)
 	steps := []struct {
@@ -202,6 +205,7 @@ func TestBlipAttachedToPlayer(t *testing.T) {
 
 	// The entity leaving deletes the blip.
 	f.w.Leave(a, wire.ReasonQuit)
+	f.advance(tick)
 	mb.apply(t, cb)
 	wantIDs(t, "entity left", ids(mb.blips))
 	if f.w.Blip(id) != nil {
@@ -234,4 +238,26 @@ func TestBlipKeepsLastValidPosition(t *testing.T) {
 	if got := mb.blips[id]; got.X != 5990 {
 		t.Fatalf("client has x %v, want 5990", got.X)
 	}
+}
+
+func TestBlipChangesReachViewsOnTheNextTick(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{})
+	f.slowPass()
+	m := newMirror()
+	m.apply(t, c)
+	var want []uint32
+	for i := range 30 {
+		want = append(want, f.blip(BlipParams{Pos: grid.Vec{X: float32(i)}}))
+	}
+	if ss := m.apply(t, c); len(ss) != 0 {
+		t.Fatalf("before the tick: got %d packets, want 0", len(ss))
+	}
+	if !p.prims.blipsDirty {
+		t.Fatal("got the player not marked, want marked for the next tick")
+	}
+	f.advance(tick)
+	m.apply(t, c)
+	wantIDs(t, "after one tick", ids(m.blips), want...)
 }

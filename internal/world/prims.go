@@ -15,8 +15,11 @@ import (
 // 16 checkpoints, 100 blips, 1024 gang zones, 256 colshape outlines). A view
 // is reconciled
 //
-//   - at once, for every player who may see it, when the gamemode creates,
-//     changes, shows, hides or deletes a primitive;
+//   - when the gamemode creates, changes, shows, hides or deletes a
+//     primitive, for every player who may see it: at once for labels,
+//     checkpoints and colshape outlines (a few players each), on the next
+//     tick for blips and gang zones (which concern everyone in their scope:
+//     a bulk change costs one reconcile per player, not one per change);
 //   - on the player's slow pass, once every SlowPass: labels and blips
 //     (which follow moving players), checkpoints and colshapes always, gang
 //     zones when the player moved more than ZoneRequery since their last
@@ -94,6 +97,8 @@ type primState struct {
 
 	due        time.Time     // the next slow pass
 	zoneAnchor stream.Anchor // where the gang zones were last computed
+	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
+	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
 	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
 	colShow map[uint32]struct{} // colshapes shown to this player
@@ -146,13 +151,15 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	if slow || s.labels.Pending() > 0 {
 		w.reconcileLabels(p)
 	}
-	if slow || s.blips.Pending() > 0 {
+	if slow || s.blips.Pending() > 0 || s.blipsDirty {
+		s.blipsDirty = false
 		w.reconcileBlips(p)
 	}
 	if slow || s.cps.Pending() > 0 {
 		w.reconcileCheckpoints(p)
 	}
-	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || s.zones.Pending() > 0 {
+	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || s.zones.Pending() > 0 || s.zonesDirty {
+		s.zonesDirty = false
 		w.reconcileZones(p)
 	}
 	if slow || s.cols.Pending() > 0 {

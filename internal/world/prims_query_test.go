@@ -27,6 +27,7 @@ func TestPrimitiveQueries(t *testing.T) {
 	if err := f.w.ShowColshape(col, p); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	if !p.LabelShown(l) || !p.BlipShown(b) || !p.GangZoneShown(z) || !p.CheckpointShown(cp1) || !p.ColshapeShown(col) {
 		t.Fatal("got something not shown, want all shown")
 	}

@@ -179,8 +179,9 @@ func (w *World) unplaceZone(z *GangZone) {
 	}
 }
 
-// zoneChanged reconciles at once the zones of only (or, when nil, of every
-// player in the zone's scope or who sees it).
+// zoneChanged marks for the next tick the zones of only (or, when nil, of
+// every player in the zone's scope or who sees it): zones concern everyone
+// in their scope, so many changes in one tick cost one reconcile per player.
 func (w *World) zoneChanged(z *GangZone, only *Player) {
 	for _, p := range w.players {
 		if p == nil || p.gone || only != nil && p != only {
@@ -188,7 +189,7 @@ func (w *World) zoneChanged(z *GangZone, only *Player) {
 		}
 		p.prims.init()
 		if _, shown := p.prims.zones.Shown(z.id); shown || p.scope == z.params.Scope {
-			w.reconcileZones(p)
+			p.prims.zonesDirty = true
 		}
 	}
 }

@@ -68,6 +68,7 @@ func TestGangZoneVisibility(t *testing.T) {
 	if err := f.w.ShowGangZone(id, nil); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick) // zone changes reach the views on the next tick
 	apply()
 	wantIDs(t, "a, shown to all", ids(ma.zones), id)
 	wantIDs(t, "b, 3 km away", ids(mb.zones), id)
@@ -80,6 +81,7 @@ func TestGangZoneVisibility(t *testing.T) {
 	if err := f.w.HideGangZone(id, b); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	apply()
 	wantIDs(t, "a, after b's hide", ids(ma.zones), id)
 	wantIDs(t, "b, hidden for b", ids(mb.zones))
@@ -89,6 +91,7 @@ func TestGangZoneVisibility(t *testing.T) {
 		Alpha: 128, Flashing: true, FlashColor: 0x0000FF}); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	ss := apply2(t, ma, ca, mb, cb)
 	if got := ma.zones[id]; got.Rev != 2 || got.Flashing != 1 || got.FlashColor != 0x0000FF {
 		t.Fatalf("after the change: got %+v, want rev 2, flashing to 0000FF", got)
@@ -111,6 +114,7 @@ func TestGangZoneVisibility(t *testing.T) {
 	if err := f.w.HideGangZone(id, nil); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	ma.apply(t, ca)
 	mb2.apply(t, cb2)
 	wantIDs(t, "a, hidden from all", ids(ma.zones))
@@ -118,6 +122,7 @@ func TestGangZoneVisibility(t *testing.T) {
 	if err := f.w.ShowGangZone(id, a); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	ma.apply(t, ca)
 	mb2.apply(t, cb2)
 	wantIDs(t, "a, shown for a", ids(ma.zones), id)
@@ -126,6 +131,7 @@ func TestGangZoneVisibility(t *testing.T) {
 	if err := f.w.ShowGangZone(id, a); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	if ss := ma.apply(t, ca); len(ss) != 0 {
 		t.Fatalf("a repeated show: got %d packets, want 0", len(ss))
 	}
@@ -145,6 +151,7 @@ func TestGangZoneVisibility(t *testing.T) {
 	if err := f.w.DeleteGangZone(id); err != nil {
 		t.Fatal(err)
 	}
+	f.advance(tick)
 	ma.apply(t, ca)
 	wantIDs(t, "deleted", ids(ma.zones))
 }
