@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"math"
 
 	"dlmp/internal/grid"
@@ -115,7 +116,7 @@ func (w *World) checkBlip(fn string, bp *BlipParams) error {
 		bp.Size = 1
 	}
 	if !(bp.DrawDistance >= 0 && bp.DrawDistance <= math.MaxFloat32) {
-		return stateErr(fn, "draw_distance", "must be 0 (no limit) or a positive number, got %v", bp.DrawDistance)
+		return &ArgError{Func: fn, Arg: "draw_distance", Rule: fmt.Sprintf("must be 0 (no limit) or a positive number, got %v", bp.DrawDistance)}
 	}
 	if bp.AttachKind != wire.AttachNone {
 		bp.Pos = grid.Vec{}
