@@ -26,6 +26,18 @@ type Gamemode interface {
 	// ObjectMoveEnd: an object's movement reached its target
 	// (object_move_end), computed by the server (objects).
 	ObjectMoveEnd(id uint32)
+	// CheckpointEnter: the player entered one of their checkpoints
+	// (checkpoint_enter), within the per-connection crossing limit.
+	CheckpointEnter(p *Player, checkpoint uint32)
+	// CheckpointLeave: the player left one of their checkpoints, died or
+	// changed scope while inside (checkpoint_leave).
+	CheckpointLeave(p *Player, checkpoint uint32)
+	// ColshapeEnter: the player's position entered a colshape
+	// (colshape_enter, MTA's onColShapeHit).
+	ColshapeEnter(p *Player, colshape uint32)
+	// ColshapeLeave: the player's position left a colshape, or the player
+	// changed scope while inside (colshape_leave, MTA's onColShapeLeave).
+	ColshapeLeave(p *Player, colshape uint32)
 }
 
 // Base is a Gamemode that ignores every event.
@@ -39,6 +51,10 @@ func (Base) Chat(*Player, string)             {}
 func (Base) PickupInteract(PickupInteraction) {}
 func (Base) PlayerWaypoint(*Player, Waypoint) {}
 func (Base) ObjectMoveEnd(uint32)             {}
+func (Base) CheckpointEnter(*Player, uint32)  {}
+func (Base) CheckpointLeave(*Player, uint32)  {}
+func (Base) ColshapeEnter(*Player, uint32)    {}
+func (Base) ColshapeLeave(*Player, uint32)    {}
 
 // Behavior is a pickup's touch policy.
 type Behavior uint8

@@ -92,7 +92,9 @@ type recorder struct {
 	onJoin     func(*Player)
 	onInteract func(PickupInteraction)
 
-	moveEnds []uint32 // objects: object_move_end (object_helpers_test.go)
+	moveEnds  []uint32                              // objects: object_move_end (object_helpers_test.go)
+	crossings []string                              // "p0 cp_enter 3" (prims_helpers_test.go)
+	onCross   func(p *Player, ev string, id uint32) // runs inside a crossing event
 }
 
 func (r *recorder) PlayerJoin(p *Player) {
@@ -111,6 +113,12 @@ func (r *recorder) PickupInteract(e PickupInteraction) {
 	}
 }
 func (r *recorder) PlayerWaypoint(p *Player, wp Waypoint) { r.waypoints = append(r.waypoints, wp) }
+
+// Checkpoint and colshape events (prims_helpers_test.go).
+func (r *recorder) CheckpointEnter(p *Player, id uint32) { r.crossed(p, "cp_enter", id) }
+func (r *recorder) CheckpointLeave(p *Player, id uint32) { r.crossed(p, "cp_leave", id) }
+func (r *recorder) ColshapeEnter(p *Player, id uint32)   { r.crossed(p, "col_enter", id) }
+func (r *recorder) ColshapeLeave(p *Player, id uint32)   { r.crossed(p, "col_leave", id) }
 
 // fixture is a world with a recorder and a virtual clock.
 type fixture struct {

@@ -98,9 +98,9 @@ func addPlayers(tb testing.TB, w *World, rng *rand.Rand, n int, hot bool) []move
 	return ms
 }
 
-// prims is the labels, blips and zones part of the load, with one view of
+// primLoad is the labels, blips and zones part of the load, with one view of
 // each kind per player.
-type prims struct {
+type primLoad struct {
 	grids [3]*grid.Grid
 	pos   [3][]grid.Vec // by key-1, for the brute-force baseline
 	r2    [3]float32
@@ -111,10 +111,10 @@ type prims struct {
 	ops   []stream.Op
 }
 
-func newPrims(players int) *prims {
+func newPrimLoad(players int) *primLoad {
 	rng := rand.New(rand.NewPCG(9, 10))
 	inf := float32(math.Inf(1))
-	pr := &prims{}
+	pr := &primLoad{}
 	kinds := [3]struct {
 		cell float32
 		n    int
@@ -137,7 +137,7 @@ func newPrims(players int) *prims {
 }
 
 // pass reconciles player i's labels, blips and zones at the point.
-func (pr *prims) pass(i int, at grid.Vec, brute bool) int {
+func (pr *primLoad) pass(i int, at grid.Vec, brute bool) int {
 	n := 0
 	for k := range 3 {
 		hits := pr.hits[:0]
@@ -181,7 +181,7 @@ func BenchmarkFullPass(b *testing.B) {
 		var (
 			w   *World
 			ms  []mover
-			pr  *prims
+			pr  *primLoad
 			now = t0.Add(time.Second)
 		)
 		for _, mode := range []struct {
@@ -191,7 +191,7 @@ func BenchmarkFullPass(b *testing.B) {
 			b.Run(l.name+"/"+mode.name, func(b *testing.B) {
 				if w == nil { // built once per layout, only if a sub-benchmark of it runs
 					w, ms = entityWorld(b, 1_000_000, 100_000, 1000, l.hot)
-					pr = newPrims(len(ms))
+					pr = newPrimLoad(len(ms))
 					for i, m := range ms {
 						pr.pass(i, m.pos, false)
 					}
@@ -214,7 +214,7 @@ func BenchmarkFullPass(b *testing.B) {
 					world, other = world+t2.Sub(t), other+time.Since(t2)
 				}
 				b.ReportMetric(float64(world.Milliseconds())/float64(b.N), "world-ms/pass")
-				b.ReportMetric(float64(other.Milliseconds())/float64(b.N), "prims-ms/pass")
+				b.ReportMetric(float64(other.Milliseconds())/float64(b.N), "primLoad-ms/pass")
 			})
 		}
 	}

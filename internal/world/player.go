@@ -63,7 +63,8 @@ type Player struct {
 
 	wp waypointState
 
-	ent playerEnt // streaming of players, vehicles and objects (players.go)
+	ent   playerEnt // streaming of players, vehicles and objects (players.go)
+	prims primState // labels, checkpoints, blips, gang zones, colshapes (prims.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
@@ -37,13 +36,6 @@ func showPlayerIDs(ss []*wire.PlayerShow) []uint16 {
 		ids = append(ids, s.PlayerID)
 	}
 	return ids
-}
-
-// walk syncs p at pos after enough time for the speed rule.
-func (f *fixture) walk(p *Player, c *testConn, pos grid.Vec) {
-	f.t.Helper()
-	f.now = f.now.Add(2 * time.Second)
-	f.sync(p, c, pos, 1)
 }
 
 func TestPlayersStreamedByDistanceAndScope(t *testing.T) {

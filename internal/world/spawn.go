@@ -89,6 +89,7 @@ func (w *World) Teleport(p *Player, l Landing) error {
 // move to the point at once, and syncs from before it are refused until one
 // confirms it.
 func (w *World) land(p *Player, l Landing) {
+	w.primsLanding(p, grid.Scope{World: int32(l.World), Interior: l.Interior}) // checkpoints, colshapes
 	p.landing = landing{wait: true, base: p.landed, at: l.Pos, sentAt: w.now}
 	p.scope = grid.Scope{World: int32(l.World), Interior: l.Interior}
 	p.setPos(l.Pos, w.now)

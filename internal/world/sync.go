@@ -88,6 +88,7 @@ func (w *World) playerSync(p *Player, s *wire.PlayerSync) {
 	p.state, p.health, p.armour = s.State, s.Health, s.Armour
 	w.clearLatches(p)
 	w.syncAccepted(p, s) // players, vehicles, objects
+	w.primsSynced(p)     // checkpoint and colshape crossings
 	if s.State == 4 && p.life == Alive {
 		p.life = Dead
 		w.gm.PlayerDeath(p)

@@ -85,7 +85,8 @@ type World struct {
 
 	// Players, vehicles and objects streamed to players (players.go,
 	// vehicle.go, object.go).
-	ents entities
+	ents  entities
+	prims prims // labels, checkpoints, blips, gang zones, colshapes (prims.go)
 }
 
 // Stats counts what the world dropped or refused, by reason.
@@ -98,6 +99,8 @@ type Stats struct {
 	Unhandled       uint64                     // packets the world does not handle
 	SendFailed      uint64                     // sends that failed (the player is then gone)
 	DriverRefused   uint64                     // driver syncs that did not move their vehicle (vehicle.go)
+
+	CrossingsCancelled uint64 // checkpoint crossings cancelled by a full queue (crossing.go)
 }
 
 // New returns a world configured from c (max_players, pickup draw distance,
@@ -122,6 +125,7 @@ func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 		players:    make([]*Player, c.Server.MaxPlayers),
 		pickups:    map[uint32]*Pickup{},
 		pickupGrid: grid.NewScopes(pickupCell),
+		prims:      newPrims(), // labels, checkpoints, blips, gang zones, colshapes
 	}
 	w.ents.init(c) // players, vehicles, objects
 
@@ -194,6 +198,7 @@ func (w *World) Leave(p *Player, reason uint8) {
 	w.players[p.id] = nil
 	w.count--
 	p.left = true
+	w.leavePrims(p) // labels, checkpoints, blips, gang zones, colshapes
 }
 
 // Packet handles one accepted client packet at time now.
@@ -222,14 +227,19 @@ func (w *World) Tick(now time.Time) {
 	w.now = now
 	w.tickClock(now)
 	w.tickRespawns(now)
+	// Players, vehicles and objects first: an attached label or blip is
+	// shown only while its entity is streamed to the recipient, so the
+	// primitives reconcile against this tick's player views.
+	w.tickEntities(now)
+	w.tickPrimsWorld(now) // labels, checkpoints, blips, gang zones, colshapes
 	for _, p := range w.players {
 		if p == nil || p.gone {
 			continue
 		}
 		w.tickWaypoint(p, now)
 		w.streamPickups(p)
+		w.tickPrims(p, now) // labels, checkpoints, blips, gang zones, colshapes
 	}
-	w.tickEntities(now) // players, vehicles, objects
 }
 
 // send checks and encodes pkt (event_id 0) and queues it to p. A packet

@@ -1,0 +1,308 @@
+package world
+
+import (
+	"fmt"
+	"math"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+	"dlmp/internal/wire"
+)
+
+// Radar blips (world.md Blip). A blip is shown to a player in its scope (an
+// attached blip: its entity's scope), among the 100 nearest, and, when the
+// gamemode set a draw distance, within it: a blip is shown within the draw
+// distance and, once shown, hidden only BlipHysteresis meters past it. A
+// blip attached to a player is never shown to that player and is shown to
+// others only once both have spawned for the first time. An attached blip
+// stands where the entity was: it is moved at most once every SlowPass, when
+// the entity moved more than BlipFollow meters, and never to a point outside
+// world bounds (it keeps the last valid one). A blip attached to a player
+// who leaves is deleted with them (docs/decisions/0115-per-player-primitives.md).
+const (
+	// BlipHysteresis is how far, meters, past its draw distance a shown blip
+	// stays shown.
+	BlipHysteresis = 10
+	// BlipFollow is how far, meters, an attached blip's entity moves before
+	// the blip is moved.
+	BlipFollow = 5
+)
+
+// BlipParams is what create_blip takes and a change replaces.
+type BlipParams struct {
+	Sprite       uint8      // icon 1..63, 0 = a dot in Color; 0 when attached
+	Color        uint32     // 0xRRGGBB
+	Pos          grid.Vec   // unused when attached: the entity's position counts
+	AttachKind   uint8      // wire.AttachNone or wire.AttachPlayer
+	AttachID     uint32     // the player id when attached
+	Size         float32    // 0.25..4; 0 means 1
+	Flags        uint8      // wire.BlipPulse | wire.BlipShortRange
+	Scope        grid.Scope // ignored when attached: the entity's scope counts
+	DrawDistance float32    // meters; 0 = no limit
+}
+
+// Blip is one radar blip. Read it with [World.Blip].
+type Blip struct {
+	params BlipParams
+	id     uint32
+	rev    uint32   // grows with every change and every follow
+	at     grid.Vec // where the blip stands (an attached one: where its entity was)
+	placed bool     // an attached blip has a position
+	h      grid.Handle
+}
+
+// ID returns the blip id.
+func (b *Blip) ID() uint32 { return b.id }
+
+// Params returns the blip's current parameters.
+func (b *Blip) Params() BlipParams { return b.params }
+
+// Position returns where the blip stands: its position, or for an attached
+// blip the last valid position of its entity that it was moved to.
+func (b *Blip) Position() grid.Vec { return b.at }
+
+func (b *Blip) attached() bool { return b.params.AttachKind != wire.AttachNone }
+
+// Blip returns the blip with the id, or nil.
+func (w *World) Blip(id uint32) *Blip { return w.prims.blips[id] }
+
+// CreateBlip creates a blip and returns its id (one counter with labels,
+// gang zones and checkpoints). The parameters are checked with Blip's send
+// rules; an attached player must be connected.
+func (w *World) CreateBlip(bp BlipParams) (uint32, error) {
+	if err := w.checkBlip("create_blip", &bp); err != nil {
+		return 0, err
+	}
+	b := &Blip{params: bp, id: w.prims.nextID(), rev: 1}
+	w.prims.blips[b.id] = b
+	w.placeBlip(b)
+	w.blipChanged(b, b.params)
+	return b.id, nil
+}
+
+// SetBlip replaces a blip's parameters; every player who sees it gets the
+// new show, or a hide if they no longer should.
+func (w *World) SetBlip(id uint32, bp BlipParams) error {
+	b := w.prims.blips[id]
+	if b == nil {
+		return stateErr("set_blip", "blip", "no blip %d", id)
+	}
+	if err := w.checkBlip("set_blip", &bp); err != nil {
+		return err
+	}
+	old := b.params
+	w.unplaceBlip(b)
+	b.params = bp
+	b.rev++
+	w.placeBlip(b)
+	w.blipChanged(b, old)
+	return nil
+}
+
+// DeleteBlip deletes a blip: every player it is shown to gets a hide.
+func (w *World) DeleteBlip(id uint32) error {
+	b := w.prims.blips[id]
+	if b == nil {
+		return stateErr("delete_blip", "blip", "no blip %d", id)
+	}
+	w.unplaceBlip(b)
+	delete(w.prims.blips, id)
+	w.blipChanged(b, b.params)
+	return nil
+}
+
+func (w *World) checkBlip(fn string, bp *BlipParams) error {
+	if bp.Size == 0 {
+		bp.Size = 1
+	}
+	if !(bp.DrawDistance >= 0 && bp.DrawDistance <= math.MaxFloat32) {
+		return &ArgError{Func: fn, Arg: "draw_distance", Rule: fmt.Sprintf("must be 0 (no limit) or a positive number, got %v", bp.DrawDistance)}
+	}
+	if bp.AttachKind != wire.AttachNone {
+		bp.Pos = grid.Vec{}
+	}
+	pkt := wire.Blip{Active: 1, Sprite: bp.Sprite, Color: bp.Color, X: bp.Pos.X, Y: bp.Pos.Y, Z: bp.Pos.Z,
+		AttachKind: bp.AttachKind, AttachID: bp.AttachID, Size: bp.Size, Flags: bp.Flags}
+	if err := pkt.CheckSend(); err != nil {
+		return fieldArgErr(fn, err)
+	}
+	return w.checkAttach(fn, bp.AttachKind, bp.AttachID)
+}
+
+func (w *World) placeBlip(b *Blip) {
+	if b.attached() {
+		b.placed = false
+		w.follow(b)
+		w.prims.attBlip[b.id] = b
+		return
+	}
+	b.at = b.params.Pos
+	r := float32(math.Inf(1))
+	if b.params.DrawDistance > 0 {
+		r = b.params.DrawDistance + BlipHysteresis
+	}
+	b.h = w.prims.blipG.Get(b.params.Scope).Insert(b.id, b.at, r)
+}
+
+func (w *World) unplaceBlip(b *Blip) {
+	if b.attached() {
+		delete(w.prims.attBlip, b.id)
+		return
+	}
+	g := w.prims.blipG.Get(b.params.Scope)
+	g.Remove(b.h)
+	if g.Len() == 0 {
+		w.prims.blipG.Prune(b.params.Scope)
+	}
+}
+
+// follow moves an attached blip to its entity when the entity is more than
+// BlipFollow meters away (or the blip has no position yet) and within world
+// bounds, and reports whether it moved.
+func (w *World) follow(b *Blip) bool {
+	e := w.Player(uint16(b.params.AttachID))
+	if e == nil || !e.hasPos || !inWorld(e.pos) {
+		return false
+	}
+	if b.placed && grid.Dist2(e.pos, b.at) <= BlipFollow*BlipFollow {
+		return false
+	}
+	b.at, b.placed = e.pos, true
+	b.rev++
+	return true
+}
+
+// followBlips moves the attached blips whose entity moved, and reconciles
+// the players who see one of them.
+func (w *World) followBlips() {
+	moved := false
+	for _, b := range w.prims.attBlip {
+		moved = w.follow(b) || moved
+	}
+	if !moved {
+		return
+	}
+	for _, p := range w.players {
+		if p != nil && !p.gone && p.prims.blips != nil && p.prims.blips.Len() > 0 {
+			p.prims.blipsDirty = true
+		}
+	}
+}
+
+// blipChanged marks for the next tick every player who has the blip shown
+// or may see it now: a blip without a draw distance concerns everyone in
+// its scope, so many changes in one tick cost one reconcile per player.
+func (w *World) blipChanged(b *Blip, old BlipParams) {
+	for _, p := range w.players {
+		if p == nil || p.gone {
+			continue
+		}
+		p.prims.init()
+		_, shown := p.prims.blips.Shown(b.id)
+		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
+			p.prims.blipsDirty = true
+		}
+	}
+}
+
+func (w *World) blipNear(p *Player, b *Blip, bp *BlipParams) bool {
+	if bp.AttachKind != wire.AttachNone {
+		return true
+	}
+	if bp.Scope != p.scope {
+		return false
+	}
+	r := bp.DrawDistance + BlipHysteresis
+	return bp.DrawDistance == 0 || p.hasPos && grid.Dist2(p.pos, bp.Pos) <= r*r
+}
+
+// reconcileBlips diffs p's blip view against the blips p should see now.
+func (w *World) reconcileBlips(p *Player) {
+	if p.gone || p.left {
+		return
+	}
+	s := &p.prims
+	s.init()
+	pr := &w.prims
+	pr.wants = w.blipWants(p, pr.wants[:0])
+	pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	pkt := &pr.blip
+	for _, op := range pr.ops {
+		if op.Show {
+			pr.blips[op.ID].fill(pkt)
+		} else {
+			*pkt = wire.Blip{BlipID: op.ID, Size: 1}
+		}
+		sendOp(w, p, pkt)
+	}
+}
+
+// blipVisible applies the draw distance with its hysteresis: within it, or
+// shown and at most BlipHysteresis past it.
+func blipVisible(v *stream.View, b *Blip, d2 float32) bool {
+	if b.params.DrawDistance == 0 || d2 <= b.params.DrawDistance*b.params.DrawDistance {
+		return true
+	}
+	r := b.params.DrawDistance + BlipHysteresis
+	if d2 > r*r {
+		return false
+	}
+	_, shown := v.Shown(b.id)
+	return shown
+}
+
+// blipWants appends the blips p should see (the unattached ones already cut
+// to the 100 nearest).
+func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
+	pr := &w.prims
+	v := p.prims.blips
+	if w.bruteForce {
+		for _, b := range pr.blips {
+			if b.attached() || b.params.Scope != p.scope {
+				continue
+			}
+			if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
+				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+			}
+		}
+	} else if g := pr.blipG.Lookup(p.scope); g != nil {
+		// The nearest 100 that pass the hysteresis: a blip in its band and
+		// not shown is skipped, and the query widened by as many.
+		base, n := len(wants), stream.Blips.Limit()
+		for limit := n; ; {
+			wants = wants[:base]
+			pr.hits = g.Nearest(p.pos, limit, pr.hits[:0])
+			skipped := 0
+			for _, h := range pr.hits {
+				if b := pr.blips[h.Key]; blipVisible(v, b, h.Dist2) {
+					wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
+				} else {
+					skipped++
+				}
+			}
+			if len(pr.hits) < limit || len(pr.hits)-skipped >= n {
+				break // every candidate seen, or n visible among them
+			}
+			limit = n + skipped
+		}
+	}
+	if p.life == NotSpawned {
+		return wants
+	}
+	for _, b := range pr.attBlip {
+		e := w.Player(uint16(b.params.AttachID))
+		if e == nil || e == p || e.life == NotSpawned || e.scope != p.scope || !b.placed {
+			continue
+		}
+		if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
+			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		}
+	}
+	return wants
+}
+
+// fill writes the blip's show into s.
+func (b *Blip) fill(s *wire.Blip) {
+	*s = wire.Blip{BlipID: b.id, Active: 1, Sprite: b.params.Sprite, Color: b.params.Color, X: b.at.X, Y: b.at.Y, Z: b.at.Z,
+		AttachKind: b.params.AttachKind, AttachID: b.params.AttachID, Size: b.params.Size, Flags: b.params.Flags}
+}

@@ -1,0 +1,245 @@
+package world
+
+import (
+	"fmt"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+	"dlmp/internal/wire"
+)
+
+// 3D text labels (world.md Label3D). A label is shown to a player in its
+// scope, within its draw distance, among the 256 nearest. A label attached
+// to a player is at the player's position plus its offset, is never shown
+// to that player, and is shown to others only while the player is streamed
+// to them ([World.playerStreamed]). A label with a viewer is shown only to
+// that viewer. Deleting the attached player or the viewer (their leave)
+// deletes the label. Labels reconcile on every change and on the slow pass.
+
+// LabelParams is what create_label takes and a change replaces.
+type LabelParams struct {
+	Text         string     // UTF-8, at most 255 bytes, no NUL
+	Color        uint32     // 0xRRGGBB
+	Pos          grid.Vec   // world position; the offset from the entity when attached
+	DrawDistance float32    // (0, 300]
+	Scope        grid.Scope // ignored when attached: the entity's scope counts
+	AttachKind   uint8      // wire.AttachNone or wire.AttachPlayer
+	AttachID     uint32     // the player id when attached
+	Viewer       *Player    // the only player shown the label; nil for everyone
+}
+
+// Label is one 3D text label. Read it with [World.Label].
+type Label struct {
+	params LabelParams
+	id     uint32
+	rev    uint32 // grows with every change
+	h      grid.Handle
+}
+
+// ID returns the label id.
+func (l *Label) ID() uint32 { return l.id }
+
+// Params returns the label's current parameters.
+func (l *Label) Params() LabelParams { return l.params }
+
+func (l *Label) attached() bool { return l.params.AttachKind != wire.AttachNone }
+
+// Label returns the label with the id, or nil.
+func (w *World) Label(id uint32) *Label { return w.prims.labels[id] }
+
+// CreateLabel creates a label and returns its id (monotonic, never reused,
+// shared with blips, gang zones and checkpoints). The parameters are checked
+// with Label3D's send rules; an attached player and a viewer must be
+// connected.
+func (w *World) CreateLabel(lp LabelParams) (uint32, error) {
+	if err := w.checkLabel("create_label", lp); err != nil {
+		return 0, err
+	}
+	l := &Label{params: lp, id: w.prims.nextID(), rev: 1}
+	w.prims.labels[l.id] = l
+	w.placeLabel(l)
+	w.labelChanged(l, l.params)
+	return l.id, nil
+}
+
+// SetLabel replaces a label's parameters (text, color, position, distance,
+// attachment, viewer): every player who sees it gets the new show, and who
+// no longer should sees it hidden.
+func (w *World) SetLabel(id uint32, lp LabelParams) error {
+	l := w.prims.labels[id]
+	if l == nil {
+		return stateErr("set_label", "label", "no label %d", id)
+	}
+	if err := w.checkLabel("set_label", lp); err != nil {
+		return err
+	}
+	old := l.params
+	w.unplaceLabel(l)
+	l.params = lp
+	l.rev++
+	w.placeLabel(l)
+	w.labelChanged(l, old)
+	return nil
+}
+
+// DeleteLabel deletes a label: every player it is shown to gets a hide.
+func (w *World) DeleteLabel(id uint32) error {
+	l := w.prims.labels[id]
+	if l == nil {
+		return stateErr("delete_label", "label", "no label %d", id)
+	}
+	w.unplaceLabel(l)
+	delete(w.prims.labels, id)
+	w.labelChanged(l, l.params)
+	return nil
+}
+
+func (w *World) checkLabel(fn string, lp LabelParams) error {
+	var pkt wire.Label3D
+	if err := pkt.SetText(lp.Text); err != nil {
+		return fieldArgErr(fn, err)
+	}
+	fillLabel(&pkt, &Label{params: lp})
+	if err := pkt.CheckSend(); err != nil {
+		return fieldArgErr(fn, err)
+	}
+	if err := w.checkAttach(fn, lp.AttachKind, lp.AttachID); err != nil {
+		return err
+	}
+	if v := lp.Viewer; v != nil && (v.left || w.players[v.id] != v) {
+		return stateErr(fn, "viewer", "must be a connected player, player %d left", v.id)
+	}
+	return nil
+}
+
+// checkAttach checks an attachment: none, or a connected player. Vehicles
+// are not in the world yet.
+func (w *World) checkAttach(fn string, kind uint8, id uint32) error {
+	switch kind {
+	case wire.AttachNone:
+		if id != 0 {
+			return &ArgError{Func: fn, Arg: "attach_id", Rule: fmt.Sprintf("must be 0 when not attached, got %d", id)}
+		}
+		return nil
+	case wire.AttachPlayer:
+		if id > 0xFFFF || w.Player(uint16(id)) == nil {
+			return stateErr(fn, "attach_id", "must be a connected player, got %d", id)
+		}
+		return nil
+	case wire.AttachVehicle:
+		return stateErr(fn, "attach_kind", "vehicles are not in the world yet, got %d", kind)
+	}
+	return &ArgError{Func: fn, Arg: "attach_kind", Rule: fmt.Sprintf("must be 0 (none), 1 (player) or 2 (vehicle), got %d", kind)}
+}
+
+func (w *World) placeLabel(l *Label) {
+	if l.attached() {
+		w.prims.attLabel[l.id] = l
+		return
+	}
+	l.h = w.prims.labelG.Get(l.params.Scope).Insert(l.id, l.params.Pos, l.params.DrawDistance)
+}
+
+func (w *World) unplaceLabel(l *Label) {
+	if l.attached() {
+		delete(w.prims.attLabel, l.id)
+		return
+	}
+	g := w.prims.labelG.Get(l.params.Scope)
+	g.Remove(l.h)
+	if g.Len() == 0 {
+		w.prims.labelG.Prune(l.params.Scope)
+	}
+}
+
+// labelChanged reconciles at once every player who has the label shown or
+// may see it now (before the change it had old).
+func (w *World) labelChanged(l *Label, old LabelParams) {
+	for _, p := range w.players {
+		if p == nil || p.gone {
+			continue
+		}
+		p.prims.init()
+		_, shown := p.prims.labels.Shown(l.id)
+		if shown || w.labelNear(p, &l.params) || w.labelNear(p, &old) {
+			w.reconcileLabels(p)
+		}
+	}
+}
+
+// labelNear reports whether a label with lp may be wanted by p: roughly in
+// reach, without the nearest-N cut.
+func (w *World) labelNear(p *Player, lp *LabelParams) bool {
+	if !p.hasPos {
+		return false
+	}
+	if lp.AttachKind != wire.AttachNone {
+		return true // cheap enough: attached labels are few
+	}
+	r := lp.DrawDistance + 1
+	return lp.Scope == p.scope && grid.Dist2(p.pos, lp.Pos) <= r*r
+}
+
+// reconcileLabels diffs p's label view against the labels p should see now.
+func (w *World) reconcileLabels(p *Player) {
+	if p.gone || p.left {
+		return
+	}
+	s := &p.prims
+	s.init()
+	pr := &w.prims
+	pr.wants = w.labelWants(p, pr.wants[:0])
+	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	for _, op := range pr.ops {
+		if op.Show {
+			fillLabel(&pr.label, pr.labels[op.ID])
+		} else {
+			pr.label = wire.Label3D{LabelID: op.ID}
+		}
+		sendOp(w, p, &pr.label)
+	}
+}
+
+// labelWants appends the labels p should see (before the nearest-N cut).
+func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
+	if !p.hasPos {
+		return wants
+	}
+	pr := &w.prims
+	mine := func(l *Label) bool { return l.params.Viewer == nil || l.params.Viewer == p }
+	if w.bruteForce {
+		for _, l := range pr.labels {
+			if l.attached() || l.params.Scope != p.scope || !mine(l) {
+				continue
+			}
+			if d := grid.Dist2(p.pos, l.params.Pos); d <= l.params.DrawDistance*l.params.DrawDistance {
+				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
+			}
+		}
+	} else if g := pr.labelG.Lookup(p.scope); g != nil {
+		pr.hits = g.Covering(p.pos, pr.hits[:0])
+		for _, h := range pr.hits {
+			if l := pr.labels[h.Key]; mine(l) {
+				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
+			}
+		}
+	}
+	for _, l := range pr.attLabel {
+		e := w.Player(uint16(l.params.AttachID))
+		if e == nil || !mine(l) || !w.playerStreamed(e, p) {
+			continue
+		}
+		at := grid.Vec{X: e.pos.X + l.params.Pos.X, Y: e.pos.Y + l.params.Pos.Y, Z: e.pos.Z + l.params.Pos.Z}
+		if d := grid.Dist2(p.pos, at); d <= l.params.DrawDistance*l.params.DrawDistance {
+			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
+		}
+	}
+	return wants
+}
+
+// fillLabel writes the label's show into s.
+func fillLabel(s *wire.Label3D, l *Label) {
+	*s = wire.Label3D{LabelID: l.id, Active: 1, Color: l.params.Color, X: l.params.Pos.X, Y: l.params.Pos.Y, Z: l.params.Pos.Z,
+		DrawDistance: l.params.DrawDistance, AttachKind: l.params.AttachKind, AttachID: l.params.AttachID}
+	s.SetText(l.params.Text) // checked on create and change
+}

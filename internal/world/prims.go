@@ -1,0 +1,228 @@
+package world
+
+import (
+	"time"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/lane"
+	"dlmp/internal/stream"
+	"dlmp/internal/wire"
+)
+
+// Per-player primitives (world.md Label3D, Checkpoint, Blip, GangZone,
+// ColshapeShape; docs/decisions/0115-per-player-primitives.md). Each player
+// has one [stream.View] per kind with the kind's nearest-N limit (256 labels,
+// 16 checkpoints, 100 blips, 1024 gang zones, 256 colshape outlines). A view
+// is reconciled
+//
+//   - when the gamemode creates, changes, shows, hides or deletes a
+//     primitive, for every player who may see it: at once for labels,
+//     checkpoints and colshape outlines (a few players each), on the next
+//     tick for blips and gang zones (which concern everyone in their scope:
+//     a bulk change costs one reconcile per player, not one per change);
+//   - on the player's slow pass, once every SlowPass: labels and blips
+//     (which follow moving players), checkpoints and colshapes always, gang
+//     zones when the player moved more than ZoneRequery since their last
+//     pass or a zone changed;
+//   - on every tick while a pass left work for lack of send-queue room.
+//
+// Every show and hide is critical (nothing resends state), and a pass leaves
+// SendReserve slots of the send queue free, like pickup streaming. A new
+// connection is a new Player with empty views: its first tick shows it
+// everything it should see again.
+const (
+	// SlowPass is how often a player's labels and blips are reconciled
+	// without a change: world.md's "once a second".
+	SlowPass = time.Second
+	// ZoneRequery is how far, meters, a player moves before the 1024
+	// nearest gang zones are computed again on a slow pass.
+	ZoneRequery = 64
+	// primCell is the cell side of the label, blip, zone and colshape grids.
+	primCell = 128
+)
+
+// prims is the world's part of the per-player primitives.
+type prims struct {
+	next    uint32 // the last label, blip, gang zone or checkpoint id given (one counter)
+	nextCol uint32 // the last colshape id given
+
+	labels   map[uint32]*Label      // every label, by id
+	labelG   *grid.Scopes           // unattached labels, radius = draw distance
+	attLabel map[uint32]*Label      // labels attached to an entity
+	blips    map[uint32]*Blip       // every blip, by id
+	blipG    *grid.Scopes           // unattached blips, radius = draw distance + BlipHysteresis (+Inf for none)
+	attBlip  map[uint32]*Blip       // blips attached to an entity
+	blipAt   time.Time              // the last attached-blip update
+	zones    map[uint32]*GangZone   // every gang zone, by id
+	zoneG    *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf
+	cps      map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
+	cols     map[uint32]*Colshape   // every colshape, by id
+	colG     *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
+
+	// Scratch, owned by the world goroutine.
+	hits    []grid.Hit
+	colHits []grid.Hit // checkColshapes only
+	wants   []stream.Want
+	ops     []stream.Op
+	label   wire.Label3D // encode scratch, one per kind
+	blip    wire.Blip
+	zone    wire.GangZone
+	cp      wire.Checkpoint
+	col     wire.ColshapeShape
+}
+
+func newPrims() prims {
+	return prims{
+		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{},
+		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
+		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(primCell),
+		cps:  map[uint32]*Checkpoint{},
+		cols: map[uint32]*Colshape{}, colG: grid.NewScopes(primCell),
+	}
+}
+
+// nextID returns the next label, blip, gang zone or checkpoint id:
+// monotonic, never reused, one counter for the four kinds.
+func (pr *prims) nextID() uint32 {
+	pr.next++
+	return pr.next
+}
+
+// primState is a player's part of the per-player primitives.
+type primState struct {
+	labels, cps, blips, zones, cols *stream.View
+
+	due        time.Time     // the next slow pass
+	zoneAnchor stream.Anchor // where the gang zones were last computed
+	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
+	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
+
+	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
+	colShow map[uint32]struct{} // colshapes shown to this player
+	colIn   map[uint32]struct{} // colshapes the player is inside (colshape_enter raised)
+	own     []uint32            // the player's checkpoints
+
+	syncPos grid.Vec // the last accepted PlayerSync position
+	hasSync bool     // syncPos is in the player's scope
+	frozen  bool     // a same-scope landing is unconfirmed: crossings wait for the next sync
+	cross   crossings
+}
+
+func (s *primState) init() {
+	if s.labels != nil {
+		return
+	}
+	s.labels = stream.New(stream.Labels.Limit())
+	s.cps = stream.New(stream.Checkpoints.Limit())
+	s.blips = stream.New(stream.Blips.Limit())
+	s.zones = stream.New(stream.GangZones.Limit())
+	s.cols = stream.New(stream.Colshapes.Limit())
+	s.zoneSet = map[uint32]bool{}
+	s.colShow = map[uint32]struct{}{}
+	s.colIn = map[uint32]struct{}{}
+}
+
+// playerStreamed reports whether player e is streamed to recipient r: r's
+// player view shows e (PlayerShow). A player is never streamed to
+// themselves here: the callers exclude that case by rule.
+func (w *World) playerStreamed(e, r *Player) bool {
+	return e != r && w.StreamedTo(KindPlayer, uint32(e.id), r)
+}
+
+// budget is how many ops a reconcile of p may queue.
+func budget(p *Player) int { return p.conn.Free() - SendReserve }
+
+// tickPrims runs p's deferred checkpoint crossings and, when due, its slow
+// pass; views with pending work are reconciled on every tick.
+func (w *World) tickPrims(p *Player, now time.Time) {
+	s := &p.prims
+	s.init()
+	w.flushCrossings(p, now)
+	slow := !now.Before(s.due)
+	if slow {
+		s.due = now.Add(SlowPass)
+	}
+	if slow || s.labels.Pending() > 0 {
+		w.reconcileLabels(p)
+	}
+	if slow || s.blips.Pending() > 0 || s.blipsDirty {
+		s.blipsDirty = false
+		w.reconcileBlips(p)
+	}
+	if slow || s.cps.Pending() > 0 {
+		w.reconcileCheckpoints(p)
+	}
+	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || s.zones.Pending() > 0 || s.zonesDirty {
+		s.zonesDirty = false
+		w.reconcileZones(p)
+	}
+	if slow || s.cols.Pending() > 0 {
+		w.reconcileColshapes(p)
+	}
+}
+
+// tickPrimsWorld runs the world's part of the primitives' timers: attached
+// blips follow their entity at most once a second.
+func (w *World) tickPrimsWorld(now time.Time) {
+	if now.Sub(w.prims.blipAt) >= SlowPass {
+		w.prims.blipAt = now
+		w.followBlips()
+	}
+}
+
+// primsSynced runs after an accepted PlayerSync: checkpoint and colshape
+// entry and exit from the new position (or the death it reported).
+func (w *World) primsSynced(p *Player) {
+	s := &p.prims
+	s.init()
+	s.syncPos, s.hasSync, s.frozen = p.pos, true, false
+	w.checkCheckpoints(p)
+	w.checkColshapes(p)
+}
+
+// primsLanding runs before a landing (spawn, respawn, teleport) to scope sc
+// is applied. A change of scope is an exit from every checkpoint and
+// colshape; within the scope, crossings wait for the sync that confirms the
+// landing. Either way the views are reconciled on the next tick.
+func (w *World) primsLanding(p *Player, sc grid.Scope) {
+	s := &p.prims
+	s.init()
+	s.due = time.Time{}
+	s.zoneAnchor.Invalidate()
+	if sc != p.scope {
+		s.hasSync, s.frozen = false, false
+		w.checkCheckpoints(p)
+		w.leaveColshapes(p)
+		return
+	}
+	s.frozen = true
+}
+
+// leavePrims deletes what goes with a player who left: labels attached to
+// them or shown only to them, blips attached to them and their checkpoints,
+// without events. Their gang zone and colshape show sets go with the Player.
+func (w *World) leavePrims(p *Player) {
+	for _, l := range w.prims.attLabel {
+		if l.params.AttachKind == wire.AttachPlayer && l.params.AttachID == uint32(p.id) {
+			w.DeleteLabel(l.id)
+		}
+	}
+	for _, l := range w.prims.labels {
+		if l.params.Viewer == p {
+			w.DeleteLabel(l.id)
+		}
+	}
+	for _, b := range w.prims.attBlip {
+		if b.params.AttachKind == wire.AttachPlayer && b.params.AttachID == uint32(p.id) {
+			w.DeleteBlip(b.id)
+		}
+	}
+	for _, id := range p.prims.own {
+		delete(w.prims.cps, id)
+	}
+	p.prims.own = nil
+}
+
+// sendOp queues one show or hide of a reconcile of p: critical, since
+// nothing would resend it.
+func sendOp(w *World, p *Player, pkt wire.Packet) { w.send(p, pkt, lane.Critical) }
