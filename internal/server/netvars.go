@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"dlmp/internal/config"
-	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/netvar"
 	"dlmp/internal/wire"
@@ -22,9 +21,8 @@ type netvars struct {
 	reg   *netvar.Registry
 	store *netvar.Store
 	world *world.World
-	// pvs answers StreamedTo. The world on main streams only pickups, so
-	// it is a scope and distance predicate (pvsByDistance) until
-	// (*world.World).StreamedTo lands; tests replace it.
+	// pvs answers StreamedTo: pvsStreamed, the world's views; tests
+	// replace it.
 	pvs func(ent netvar.Ref) []netvar.PlayerID
 
 	// Owned by the world goroutine.
@@ -51,7 +49,7 @@ type netvarStats struct {
 func newNetvars(reg *netvar.Registry, w *world.World, c config.Netvar) (*netvars, error) {
 	reg.Seal()
 	nv := &netvars{reg: reg, world: w, sess: map[netvar.PlayerID]world.Conn{}}
-	nv.pvs = nv.pvsByDistance
+	nv.pvs = nv.pvsStreamed
 	st, err := netvar.NewStore(reg, worldView{nv}, nv.send, netvar.Config{
 		ResyncRate:       c.ResyncRate,
 		ResyncRatePlayer: c.ResyncRatePlayer,
@@ -139,32 +137,25 @@ func (nv *netvars) send(to netvar.PlayerID, m netvar.Message, payload []byte) {
 	}
 }
 
-// pvsByDistance is the PVS until the world streams players to each other:
-// for a player entity, the other players in the same scope within the
-// SA-MP stream distance. Other entities have no place in the world on main
-// and are streamed to no one (their PVS vars reach players by resync and
-// Broadcast/Filter only).
-func (nv *netvars) pvsByDistance(ent netvar.Ref) []netvar.PlayerID {
+// pvsStreamed is the PVS: the players the entity is currently streamed to
+// (the world's player, vehicle and object views), and for a player entity
+// the player themselves — a player is always shown to themselves.
+func (nv *netvars) pvsStreamed(ent netvar.Ref) []netvar.PlayerID {
 	out := nv.out[:0]
-	if ent.Kind != netvar.KindPlayer {
+	var kind world.Kind
+	switch ent.Kind {
+	case netvar.KindPlayer:
+		kind = world.KindPlayer
+	case netvar.KindVehicle:
+		kind = world.KindVehicle
+	case netvar.KindObject:
+		kind = world.KindObject
+	default:
 		return out
 	}
-	e := nv.world.Player(ent.ID)
-	if e == nil {
-		return out
-	}
-	at, ok := e.Position()
-	if !ok {
-		return out
-	}
-	const r2 = netvar.DefaultStreamDistance * netvar.DefaultStreamDistance
 	nv.ids = nv.world.AppendPlayerIDs(nv.ids[:0])
 	for _, id := range nv.ids {
-		q := nv.world.Player(id)
-		if id == ent.ID || q.Scope() != e.Scope() {
-			continue
-		}
-		if pos, ok := q.Position(); ok && dist2(pos, at) <= r2 {
+		if kind == world.KindPlayer && id == ent.ID || nv.world.StreamedTo(kind, uint32(ent.ID), nv.world.Player(id)) {
 			out = append(out, netvar.PlayerID(id))
 		}
 	}
@@ -172,10 +163,6 @@ func (nv *netvars) pvsByDistance(ent netvar.Ref) []netvar.PlayerID {
 	return out
 }
 
-func dist2(a, b grid.Vec) float32 {
-	dx, dy, dz := a.X-b.X, a.Y-b.Y, a.Z-b.Z
-	return dx*dx + dy*dy + dz*dz
-}
 
 // worldView is the store's view of the world (netvar.World).
 type worldView struct{ nv *netvars }

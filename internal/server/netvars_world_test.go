@@ -13,7 +13,9 @@ import (
 )
 
 // TestWorldView checks the store's view of a real world: connected
-// players, climbing UserIDs, places, and the distance PVS.
+// players, climbing UserIDs, places, and the PVS — the players an entity is
+// streamed to by the world's views (300 m for players), and the player
+// themselves.
 func TestWorldView(t *testing.T) {
 	c := config.Default()
 	w, err := world.New(c, nil, time.Unix(0, 0))
@@ -31,9 +33,9 @@ func TestWorldView(t *testing.T) {
 	spots := []at{
 		{grid.Vec{X: 0, Y: 0, Z: 10}, 0},
 		{grid.Vec{X: 150, Y: 0, Z: 10}, 0}, // 150 m from 0: streamed
-		{grid.Vec{X: 0, Y: 199, Z: 10}, 0}, // 199 m from 0, 249 m from 1
+		{grid.Vec{X: 0, Y: 299, Z: 10}, 0}, // 299 m from 0, 336 m from 1
 		{grid.Vec{X: 0, Y: 0, Z: 10}, 7},   // same point, another virtual world
-		{grid.Vec{X: 500, Y: 0, Z: 10}, 0}, // far from everyone
+		{grid.Vec{X: 600, Y: 0, Z: 10}, 0}, // far from everyone
 	}
 	var ps []*world.Player
 	for _, s := range spots {
@@ -49,6 +51,14 @@ func TestWorldView(t *testing.T) {
 		nv.join(conn, p)
 		ps = append(ps, p)
 	}
+	// Their clients report the landing: positions accepted, then the tick
+	// streams players to each other.
+	now := time.Unix(0, 0)
+	for i, p := range ps {
+		s := spots[i]
+		w.Packet(p, &wire.PlayerSync{Token: 1, Seq: 1, Landed: 1, State: wire.StateOnFoot, X: s.pos.X, Y: s.pos.Y, Z: s.pos.Z, Health: 100, World: s.world}, now)
+	}
+	w.Tick(now.Add(50 * time.Millisecond))
 	v := worldView{nv}
 	if got := v.Players(); len(got) != len(spots) {
 		t.Fatalf("Players = %v, want %d", got, len(spots))
@@ -69,11 +79,11 @@ func TestWorldView(t *testing.T) {
 		of   int
 		want []int
 	}{
-		{0, []int{1, 2}},
-		{1, []int{0}},
-		{2, []int{0}},
-		{3, nil},
-		{4, nil},
+		{0, []int{0, 1, 2}},
+		{1, []int{0, 1}},
+		{2, []int{0, 2}},
+		{3, []int{3}},
+		{4, []int{4}},
 	}
 	for _, c := range cases {
 		got := slices.Clone(v.StreamedTo(netvar.PlayerRef(ps[c.of].ID())))
@@ -91,8 +101,8 @@ func TestWorldView(t *testing.T) {
 	// A player who leaves is no longer a recipient nor in anyone's PVS.
 	w.Leave(ps[1], 0)
 	nv.leave(ps[1])
-	if got := v.StreamedTo(netvar.PlayerRef(ps[0].ID())); !slices.Equal(got, []netvar.PlayerID{netvar.PlayerID(ps[2].ID())}) {
-		t.Errorf("after a leave StreamedTo(player 0) = %v, want [%d]", got, ps[2].ID())
+	if got := v.StreamedTo(netvar.PlayerRef(ps[0].ID())); !slices.Equal(got, []netvar.PlayerID{netvar.PlayerID(ps[0].ID()), netvar.PlayerID(ps[2].ID())}) {
+		t.Errorf("after a leave StreamedTo(player 0) = %v, want [%d %d]", got, ps[0].ID(), ps[2].ID())
 	}
 	if got := v.Players(); slices.Contains(got, netvar.PlayerID(ps[1].ID())) {
 		t.Errorf("Players = %v still holds the leaver", got)
