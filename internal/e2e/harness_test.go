@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"net"
@@ -35,6 +36,15 @@ type mode struct {
 	static       uint32
 	interactions []world.PickupInteraction
 	waypoints    []world.Waypoint
+	crossings    []string // "enter 7", "leave 7"
+}
+
+func (m *mode) CheckpointEnter(p *world.Player, id uint32) {
+	m.crossings = append(m.crossings, fmt.Sprintf("enter %d", id))
+}
+
+func (m *mode) CheckpointLeave(p *world.Player, id uint32) {
+	m.crossings = append(m.crossings, fmt.Sprintf("leave %d", id))
 }
 
 func (m *mode) PlayerJoin(p *world.Player) {
