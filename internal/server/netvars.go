@@ -163,7 +163,6 @@ func (nv *netvars) pvsStreamed(ent netvar.Ref) []netvar.PlayerID {
 	return out
 }
 
-
 // worldView is the store's view of the world (netvar.World).
 type worldView struct{ nv *netvars }
 
