@@ -132,7 +132,7 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 				c.stats.Stale++
 				continue
 			}
-			c.keep(pkt)
+			c.keep(p, pkt)
 		case wire.LaneControl:
 			c.control(p, now)
 		}
@@ -169,13 +169,17 @@ func (c *Client) deliver(msg []byte) {
 	c.pending = append(c.pending, q)
 }
 
-// keep applies an unreliable snapshot to the mirror and queues a copy for
-// OnPacket.
-func (c *Client) keep(pkt []byte) {
-	p := wire.New(pkt[0])
-	p.Parse(append([]byte(nil), pkt...))
+// keep applies an unreliable snapshot (p, parsed from pkt by the
+// splitter) to the mirror, which copies what it keeps, and queues a copy
+// for OnPacket when there is one: snapshots are the bulk of the traffic,
+// and a client without OnPacket allocates nothing for them.
+func (c *Client) keep(p wire.Packet, pkt []byte) {
 	c.world.Apply(p, c.lastHeard)
-	c.pending = append(c.pending, p)
+	if c.cfg.OnPacket != nil {
+		q := wire.New(pkt[0])
+		q.Parse(append([]byte(nil), pkt...))
+		c.pending = append(c.pending, q)
+	}
 }
 
 // clonePacket copies p so that no field aliases a lane buffer.

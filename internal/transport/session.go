@@ -42,6 +42,7 @@ type Session struct {
 	echo      uint32
 	echoDue   bool
 	unrel     []byte // unreliable packets queued this tick, back to back
+	unrelEnd  []int  // where each of them ends in unrel
 }
 
 func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {
@@ -77,6 +78,7 @@ func (s *Session) SendUnreliable(msg []byte) {
 		return
 	}
 	s.unrel = append(s.unrel, msg...)
+	s.unrelEnd = append(s.unrelEnd, len(s.unrel))
 }
 
 // Progress counts the reliable messages queued and the longest prefix of

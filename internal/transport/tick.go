@@ -225,15 +225,12 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{Echo: sess.echo}).Append(t.scratch()))
 		sess.echoDue, sent = false, true
 	}
-	for rest := sess.unrel; len(rest) > 0; {
-		_, n, err := t.split.Next(rest)
-		if err != nil {
-			break
-		}
-		t.emit(sess.Addr, rest[:n])
-		rest, sent = rest[n:], true
+	start := 0
+	for _, end := range sess.unrelEnd {
+		t.emit(sess.Addr, sess.unrel[start:end])
+		start, sent = end, true
 	}
-	sess.unrel = sess.unrel[:0]
+	sess.unrel, sess.unrelEnd = sess.unrel[:0], sess.unrelEnd[:0]
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{}).Append(t.scratch()))
 		sent = true
