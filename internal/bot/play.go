@@ -146,7 +146,7 @@ var lines = []string{"hi", "gg", "anyone racing?", "nice map", "brb"}
 
 // everySecond runs the slow behaviours.
 func (b *bot) everySecond() {
-	if b.has(Chat) && b.rng.IntN(10) == 0 {
+	if b.has(Chat) && b.rng.IntN(100) == 0 { // a line every 100 s on average: 10 lines/s from 1000 bots
 		if b.c.Chat(lines[b.rng.IntN(len(lines))]) == nil {
 			b.mu.Lock()
 			b.res.chats++

@@ -36,10 +36,14 @@ const (
 	// Critical messages must arrive: a full queue is an error that the
 	// caller turns into a disconnect.
 	Critical Class = iota + 1
-	// Droppable messages are snapshots that a later one supersedes (the
-	// periodic RunClock resync): a newer one with the same packet id
-	// replaces an older one not yet sent, and a full queue drops them.
+	// Droppable messages are dropped rather than queued when the queue is
+	// short of room (a chat line, an explosion): each one that is queued
+	// is delivered; none replaces another.
 	Droppable
+	// Snapshot messages are droppable, and a later one supersedes an
+	// earlier one (the periodic RunClock resync): a newer one with the same
+	// packet id replaces an older one not yet sent.
+	Snapshot
 )
 
 func (c Class) String() string {
@@ -48,6 +52,8 @@ func (c Class) String() string {
 		return "critical"
 	case Droppable:
 		return "droppable"
+	case Snapshot:
+		return "snapshot"
 	}
 	return "Class(?)"
 }

@@ -149,7 +149,7 @@ func TestPropertyLanes(t *testing.T) {
 			resync[0] = resyncID
 			binary.LittleEndian.PutUint32(resync[5:], resyncPushed)
 			dropped := snd.Stats().Dropped
-			mustPush(t, snd.Push(resync, lane.Droppable))
+			mustPush(t, snd.Push(resync, lane.Snapshot))
 			if snd.Stats().Dropped == dropped {
 				resyncLastAccepted = resyncPushed
 			}

@@ -178,12 +178,13 @@ func (s *Sender) fragments(n int) int {
 //
 // A critical message that finds too few free slots returns an error
 // wrapping ErrQueueFull, naming the need: the caller disconnects the player
-// with it. A droppable message first removes a queued droppable message
-// with the same packet id (it supersedes it, and goes to the end of the
-// stream in its place); finding none, it is dropped, counted, if it would
-// leave fewer than DroppableReserve slots free. Only queued messages are
-// superseded: once an event_id is assigned the message is part of the
-// gapless stream and is delivered. A droppable message must fit one datagram.
+// with it. A snapshot message first removes a queued snapshot with the same
+// packet id (it supersedes it, and goes to the end of the stream in its
+// place). A droppable message, or a snapshot that superseded nothing, is
+// dropped, counted, if it would leave fewer than DroppableReserve slots
+// free. Only queued messages are superseded: once an event_id is assigned
+// the message is part of the gapless stream and is delivered. Droppable and
+// snapshot messages must fit one datagram.
 // After the link died, Push returns the death.
 func (s *Sender) Push(msg []byte, class Class) error {
 	if s.dead != nil {
@@ -199,11 +200,11 @@ func (s *Sender) Push(msg []byte, class Class) error {
 			return fmt.Errorf("%w: a %d-byte critical message needs %d slots, %d of %d free",
 				ErrQueueFull, len(msg), k, s.Free(), s.cfg.Capacity)
 		}
-	case Droppable:
+	case Droppable, Snapshot:
 		if k > 1 {
-			return fmt.Errorf("%w: a droppable message must fit one datagram (%d bytes), got %d", ErrMessage, s.cfg.Budget, len(msg))
+			return fmt.Errorf("%w: a %v message must fit one datagram (%d bytes), got %d", ErrMessage, class, s.cfg.Budget, len(msg))
 		}
-		if !s.supersede(msg[0]) && s.Free() < 1+DroppableReserve {
+		if !(class == Snapshot && s.supersede(msg[0])) && s.Free() < 1+DroppableReserve {
 			s.stats.Dropped++
 			return nil
 		}
@@ -258,7 +259,7 @@ func (s *Sender) Progress() (queued, acked uint64) {
 func (s *Sender) supersede(pid byte) bool {
 	for i := s.pendHead; i < len(s.pending); i++ {
 		sl := s.pending[i]
-		if sl.class == Droppable && sl.buf[0] == pid {
+		if sl.class == Snapshot && sl.buf[0] == pid {
 			copy(s.pending[i:], s.pending[i+1:])
 			s.pending = s.pending[:len(s.pending)-1]
 			s.release(sl)

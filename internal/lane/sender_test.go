@@ -219,12 +219,12 @@ func TestSenderQueueFullCritical(t *testing.T) {
 	}
 }
 
-func TestSenderDroppable(t *testing.T) {
+func TestSenderSnapshot(t *testing.T) {
 	const runClock, setTime = 0x23, 0x21
 	s := NewSender(SenderConfig{Capacity: 40})
-	_ = s.Push(message(runClock, 11, 1), Droppable)
+	_ = s.Push(message(runClock, 11, 1), Snapshot)
 	_ = s.Push(message(setTime, 7+2, 2), Critical)
-	_ = s.Push(message(runClock, 11, 3), Droppable) // supersedes seq 1, goes after SetTime
+	_ = s.Push(message(runClock, 11, 3), Snapshot) // supersedes seq 1, goes after SetTime
 	var seqs []uint32
 	for _, d := range poll(s, t0) {
 		for len(d) > 0 {
@@ -245,7 +245,7 @@ func TestSenderDroppable(t *testing.T) {
 	}
 	// Once sent, a droppable message is part of the stream: a newer one
 	// does not replace it.
-	_ = s.Push(message(runClock, 11, 4), Droppable)
+	_ = s.Push(message(runClock, 11, 4), Snapshot)
 	if got := s.Stats().Superseded; got != 1 {
 		t.Errorf("Superseded = %d after pushing behind a sent resync, want 1", got)
 	}
@@ -253,7 +253,7 @@ func TestSenderDroppable(t *testing.T) {
 	for s.Free() > DroppableReserve {
 		_ = s.Push(message(setTime, 9, 0), Critical)
 	}
-	if err := s.Push(message(0x22, 9, 5), Droppable); err != nil {
+	if err := s.Push(message(0x22, 9, 5), Snapshot); err != nil {
 		t.Fatalf("droppable into the reserve: %v, want nil (dropped)", err)
 	}
 	if got := s.Stats().Dropped; got != 1 {
@@ -265,7 +265,7 @@ func TestSenderDroppable(t *testing.T) {
 	if err := s.Push(message(setTime, 9, 0), Critical); err != nil {
 		t.Errorf("critical into the reserve: %v", err)
 	}
-	if err := s.Push(message(runClock, 2000, 0), Droppable); !errors.Is(err, ErrMessage) {
+	if err := s.Push(message(runClock, 2000, 0), Snapshot); !errors.Is(err, ErrMessage) {
 		t.Errorf("droppable above one datagram: %v, want ErrMessage", err)
 	}
 }
@@ -445,9 +445,32 @@ func TestProgress(t *testing.T) {
 	if q, a := s.Progress(); q != 3 || a != 3 {
 		t.Fatalf("all acked: %d, %d; want 3, 3", q, a)
 	}
-	s.Push(message(0x23, 20, 4), Droppable) // queued, never sent
-	s.Push(message(0x23, 20, 5), Droppable) // supersedes it
+	s.Push(message(0x23, 20, 4), Snapshot) // queued, never sent
+	s.Push(message(0x23, 20, 5), Snapshot) // supersedes it
 	if q, a := s.Progress(); q != 5 || a != 4 {
 		t.Fatalf("a superseded droppable: %d, %d; want 5, 4", q, a)
+	}
+}
+
+// TestSenderDroppableNeverSupersedes: two droppable messages with the same
+// packet id (two chat lines in one tick) are both delivered; droppable
+// messages are only dropped when room is short.
+func TestSenderDroppableNeverSupersedes(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	const chat = 0x08
+	s.Push(message(chat, 20, 1), Droppable)
+	s.Push(message(chat, 20, 2), Droppable)
+	if got := ids(t, poll(s, t0), 20); !equalIDs(got, []uint32{1, 2}) {
+		t.Fatalf("two chat lines sent as events %v, want [1 2]", got)
+	}
+	if st := s.Stats(); st.Superseded != 0 || st.Dropped != 0 {
+		t.Fatalf("stats %+v: nothing superseded or dropped", st)
+	}
+	for s.Free() > DroppableReserve {
+		s.Push(message(0x21, 20, 9), Critical)
+	}
+	s.Push(message(chat, 20, 3), Droppable)
+	if st := s.Stats(); st.Dropped != 1 {
+		t.Fatalf("a droppable push with the reserve reached: dropped %d, want 1", st.Dropped)
 	}
 }

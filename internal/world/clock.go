@@ -154,7 +154,7 @@ func (w *World) tickClock(now time.Time) {
 	for !now.Before(w.clock.resync) {
 		w.clock.resync = w.clock.resync.Add(ResyncInterval)
 	}
-	w.sendAll(w.clock.runPacket(now), lane.Droppable)
+	w.sendAll(w.clock.runPacket(now), lane.Snapshot)
 }
 
 // SetPlayerTime stops one player's clock at hours:minutes (SetTime,

@@ -57,8 +57,8 @@ func TestRunningClockOnConnectAndResync(t *testing.T) {
 	f.advance(50 * time.Second) // t0 + 184 s: the resync was due at t0 + 135 s
 	out = c.take()
 	rc = only[*wire.RunClock](out)
-	if len(rc) != 1 || out[0].class != lane.Droppable || rc[0].Hours != 9 || rc[0].Minutes != 34 {
-		t.Fatalf("got %+v, want one droppable RunClock at 09:34", out)
+	if len(rc) != 1 || out[0].class != lane.Snapshot || rc[0].Hours != 9 || rc[0].Minutes != 34 {
+		t.Fatalf("got %+v, want one snapshot RunClock at 09:34", out)
 	}
 }
 
