@@ -1,11 +1,8 @@
 package admin
 
 import (
-	"context"
 	"flag"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,117 +10,25 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"dlmp/internal/admin/browsertest"
 )
 
 var screenshotFlag = flag.Bool("screenshot", false, "copy the map screenshot of TestMapInBrowser to docs/map-screenshot.png")
-
-// chromium returns the path of the headless browser: $DLMP_CHROMIUM, or
-// chromium, chromium-browser or google-chrome on the PATH. Without one the
-// test skips, except in CI (CI=true), where it fails.
-func chromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("DLMP_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	const msg = "no chromium on the PATH (nor $DLMP_CHROMIUM): the live map browser test needs it; " +
-		"on Debian: apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
-
-// browser starts headless Chromium with a new empty profile and no network
-// beyond the test server, and returns a chromedp context of one tab.
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	path := chromium(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")),
-		chromedp.WindowSize(1280, 960),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(cancel)
-	// The first Run starts the browser; it must not carry the timeout.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(cancelTimeout)
-	return ctx
-}
-
-// drawn is what the page shows, read back from the DOM.
-type drawn struct {
-	Snapshots   int       `json:"snapshots"`
-	World       string    `json:"world"`
-	Players     int       `json:"players"`
-	Vehicles    int       `json:"vehicles"`
-	Blips       int       `json:"blips"`
-	Zones       int       `json:"zones"`
-	Flashing    int       `json:"flashing"`
-	Pickups     int       `json:"pickups"`
-	Checkpoints int       `json:"checkpoints"`
-	Labels      int       `json:"labels"`
-	LayerCount  int       `json:"layerCount"` // data-count of the players layer
-	Player0     []float64 `json:"player0"`    // data-x, data-y of player 0
-	Circle0     []float64 `json:"circle0"`    // cx, cy of its circle
-	ZoneIDs     []string  `json:"zoneIds"`    // in drawing order
-	Headings    int       `json:"headings"`   // heading ticks of players
-	Status      string    `json:"status"`
-	Counts      string    `json:"counts"`
-}
-
-const readDrawn = `(() => {
-  const svg = document.getElementById("map");
-  const n = (sel) => document.querySelectorAll(sel).length;
-  const p = document.querySelector('#players > g[data-id="0"]');
-  const c = p && p.querySelector("circle");
-  return {
-    snapshots: Number(svg.dataset.snapshots), world: svg.dataset.world,
-    players: n("#players > g"), vehicles: n("#vehicles > rect"), blips: n("#blips > *"),
-    zones: n("#zones > rect"), flashing: n('#zones > rect[data-flashing="1"]'),
-    pickups: n("#pickups > path"), checkpoints: n("#checkpoints > circle"), labels: n("#labels > text"),
-    layerCount: Number(document.getElementById("players").dataset.count),
-    player0: p ? [Number(p.dataset.x), Number(p.dataset.y)] : [],
-    circle0: c ? [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))] : [],
-    zoneIds: [...document.querySelectorAll("#zones > rect")].map((r) => r.dataset.id),
-    headings: n("#players > g > line.heading"),
-    status: document.getElementById("status").textContent,
-    counts: document.getElementById("counts").textContent,
-  };
-})()`
 
 func TestMapInBrowser(t *testing.T) {
 	// The server first: cleanups run last-in first-out, so the browser,
 	// which holds an event stream open, stops before the server closes.
 	_, ts := newTestServer(t, Config{MapInterval: 100 * time.Millisecond})
-	ctx := browser(t)
+	ctx := browsertest.Browser(t)
 
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/map"),
-		voidPoll(`Number(document.getElementById("map").dataset.snapshots) >= 1`),
+		browsertest.Poll(`Number(document.getElementById("map").dataset.snapshots) >= 1`),
 	); err != nil {
 		t.Fatalf("opening /map and waiting for a snapshot: %v", err)
 	}
-	first, err := chromedp.Run(ctx, chromedp.Evaluate[drawn](readDrawn))
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[browsertest.Drawn](browsertest.ReadDrawn))
 	if err != nil {
 		t.Fatalf("reading the page: %v", err)
 	}
@@ -163,10 +68,10 @@ func TestMapInBrowser(t *testing.T) {
 
 	// Two snapshots later the players have moved.
 	wait := `Number(document.getElementById("map").dataset.snapshots) >= ` + strconv.Itoa(first.Snapshots+2)
-	if err := chromedp.Do(ctx, voidPoll(wait)); err != nil {
+	if err := chromedp.Do(ctx, browsertest.Poll(wait)); err != nil {
 		t.Fatalf("waiting for two more snapshots: %v", err)
 	}
-	second, err := chromedp.Run(ctx, chromedp.Evaluate[drawn](readDrawn))
+	second, err := chromedp.Run(ctx, chromedp.Evaluate[browsertest.Drawn](browsertest.ReadDrawn))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,15 +148,15 @@ func TestMapInBrowser(t *testing.T) {
 
 	// Choosing another scope in the selector switches the stream.
 	if err := chromedp.Do(ctx,
-		voidEval(`(() => { const s = document.getElementById("scope");
+		browsertest.Eval(`(() => { const s = document.getElementById("scope");
 		  s.value = "1/3"; s.dispatchEvent(new Event("change")); return true; })()`),
-		voidPoll(`document.getElementById("map").dataset.world === "1" &&
+		browsertest.Poll(`document.getElementById("map").dataset.world === "1" &&
 		  document.querySelectorAll("#players > g").length === 1 &&
 		  document.querySelectorAll("#pickups > path").length === 0`),
 	); err != nil {
 		t.Fatalf("switching to world 1 interior 3: %v", err)
 	}
-	third, err := chromedp.Run(ctx, chromedp.Evaluate[drawn](readDrawn))
+	third, err := chromedp.Run(ctx, chromedp.Evaluate[browsertest.Drawn](browsertest.ReadDrawn))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,42 +168,22 @@ func TestMapInBrowser(t *testing.T) {
 	}
 }
 
-func voidPoll(expr string) chromedp.Action[chromedp.Void] {
-	p := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))
-	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := p(ctx, t)
-		return err
-	})
-}
-
-// voidEval evaluates expr, which must give true.
-func voidEval(expr string) chromedp.Action[chromedp.Void] {
-	e := chromedp.Evaluate[bool](expr)
-	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		ok, err := e(ctx, t)
-		if err == nil && !ok {
-			return fmt.Errorf("%s: false", expr)
-		}
-		return err
-	})
-}
-
 // TestMapInBrowserOffLoopback opens the page of a server that needs the
 // token, with HTTP Basic credentials as a browser sends them, and checks the
 // event stream (an EventSource, which cannot carry a bearer header) gets
 // through, and that a capped snapshot shows "n of total".
 func TestMapInBrowserOffLoopback(t *testing.T) {
 	_, ts := newTestServer(t, Config{Listen: "0.0.0.0:7780", Token: "tok3n", MapInterval: 100 * time.Millisecond, MapMaxItems: 2})
-	ctx := browser(t)
+	ctx := browsertest.Browser(t)
 
 	url := strings.Replace(ts.URL, "http://", "http://admin:tok3n@", 1) + "/map"
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(url),
-		voidPoll(`Number(document.getElementById("map").dataset.snapshots) >= 1`),
+		browsertest.Poll(`Number(document.getElementById("map").dataset.snapshots) >= 1`),
 	); err != nil {
 		t.Fatalf("opening /map with Basic credentials: %v", err)
 	}
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[drawn](readDrawn))
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[browsertest.Drawn](browsertest.ReadDrawn))
 	if err != nil {
 		t.Fatal(err)
 	}

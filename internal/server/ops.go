@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"dlmp/internal/admin"
+	"dlmp/internal/grid"
+	"dlmp/internal/wire"
 	"dlmp/internal/world"
 )
 
@@ -78,31 +80,73 @@ func (src source) Stats() admin.Stats {
 
 // publishMap builds the map of every scope and publishes it, on the tick.
 func (s *Server) publishMap() {
+	w := s.world
 	states := map[admin.Scope]*admin.MapState{{}: {}}
-	at := func(world int32, interior uint8) *admin.MapState {
-		sc := admin.Scope{World: world, Interior: interior}
-		if states[sc] == nil {
-			states[sc] = &admin.MapState{}
+	at := func(sc grid.Scope) (*admin.MapState, admin.Scope) {
+		as := admin.Scope{World: sc.World, Interior: sc.Interior}
+		if states[as] == nil {
+			states[as] = &admin.MapState{}
 		}
-		return states[sc]
+		return states[as], as
 	}
-	s.world.EachPlayer(func(p *world.Player) {
+	w.EachPlayer(func(p *world.Player) {
 		pos, ok := p.Position()
 		if !ok {
 			return
 		}
-		sc := p.Scope()
-		st := at(sc.World, sc.Interior)
-		st.Players = append(st.Players, admin.MapPlayer{ID: uint32(p.ID()), Scope: admin.Scope{World: sc.World, Interior: sc.Interior},
-			Name: fmt.Sprintf("player %d", p.ID()), X: pos.X, Y: pos.Y, Z: pos.Z, Color: 0xFFFFFF})
+		st, sc := at(p.Scope())
+		st.Players = append(st.Players, admin.MapPlayer{ID: uint32(p.ID()), Scope: sc, Name: p.Name(),
+			X: pos.X, Y: pos.Y, Z: pos.Z, Color: p.Color()})
 	})
-	s.world.EachPickup(func(pk *world.Pickup) {
-		sc := pk.Scope()
+	w.EachVehicle(func(v *world.Vehicle) {
+		st, sc := at(v.Scope())
+		pos := v.Position()
+		st.Vehicles = append(st.Vehicles, admin.MapVehicle{ID: uint32(v.ID()), Scope: sc, Model: uint32(v.Model()), X: pos.X, Y: pos.Y, Z: pos.Z, Color: 0xC0C0C0})
+	})
+	w.EachPickup(func(pk *world.Pickup) {
+		st, sc := at(pk.Scope())
 		pos := pk.Position()
-		st := at(sc.World, sc.Interior)
-		st.Pickups = append(st.Pickups, admin.MapPickup{ID: pk.ID(), Scope: admin.Scope{World: sc.World, Interior: sc.Interior},
-			Model: pk.Model(), X: pos.X, Y: pos.Y, Z: pos.Z, Active: pk.Active()})
+		st.Pickups = append(st.Pickups, admin.MapPickup{ID: pk.ID(), Scope: sc, Model: pk.Model(), X: pos.X, Y: pos.Y, Z: pos.Z, Active: pk.Active()})
 	})
+	for b := range w.Blips() {
+		bp := b.Params()
+		st, sc := at(bp.Scope)
+		pos := b.Position()
+		size := bp.Size
+		if size == 0 {
+			size = 1
+		}
+		st.Blips = append(st.Blips, admin.MapBlip{ID: b.ID(), Scope: sc, Sprite: bp.Sprite, Color: bp.Color, X: pos.X, Y: pos.Y, Z: pos.Z, Size: size})
+	}
+	for z := range w.GangZones() {
+		zp := z.Params()
+		st, sc := at(zp.Scope)
+		st.Zones = append(st.Zones, admin.MapZone{ID: z.ID(), Scope: sc, Color: zp.Color, Alpha: zp.Alpha, Flashing: zp.Flashing, FlashColor: zp.FlashColor,
+			MinX: zp.Min[0], MinY: zp.Min[1], MaxX: zp.Max[0], MaxY: zp.Max[1]})
+	}
+	for c := range w.Checkpoints() {
+		cp := c.Params()
+		st, sc := at(cp.Scope)
+		st.Checkpoints = append(st.Checkpoints, admin.MapCheckpoint{ID: c.ID(), Scope: sc, Player: uint32(c.Owner().ID()), Kind: cp.Kind,
+			X: cp.Pos.X, Y: cp.Pos.Y, Z: cp.Pos.Z, Radius: cp.Radius, Color: cp.Color})
+	}
+	for l := range w.Labels() {
+		lp := l.Params()
+		pos, sc := lp.Pos, lp.Scope
+		if lp.AttachKind == wire.AttachPlayer { // drawn where the player is
+			p := w.Player(uint16(lp.AttachID))
+			if p == nil {
+				continue
+			}
+			at, ok := p.Position()
+			if !ok {
+				continue
+			}
+			pos, sc = grid.Vec{X: at.X + lp.Pos.X, Y: at.Y + lp.Pos.Y, Z: at.Z + lp.Pos.Z}, p.Scope()
+		}
+		st, as := at(sc)
+		st.Labels = append(st.Labels, admin.MapLabel{ID: l.ID(), Scope: as, Text: lp.Text, Color: lp.Color, X: pos.X, Y: pos.Y, Z: pos.Z})
+	}
 	out := make([]admin.MapState, 0, len(states))
 	for sc, st := range states {
 		st.Scope = sc

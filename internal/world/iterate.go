@@ -21,3 +21,12 @@ func (w *World) EachPickup(f func(pk *Pickup)) {
 
 // Scope is the pickup's virtual world and interior.
 func (pk *Pickup) Scope() grid.Scope { return pk.scope }
+
+// EachVehicle calls f for every vehicle, in id order.
+func (w *World) EachVehicle(f func(v *Vehicle)) {
+	for _, v := range w.ents.vehicles {
+		if v != nil {
+			f(v)
+		}
+	}
+}
