@@ -38,6 +38,11 @@ type Gamemode interface {
 	// ColshapeLeave: the player's position left a colshape, or the player
 	// changed scope while inside (colshape_leave, MTA's onColShapeLeave).
 	ColshapeLeave(p *Player, colshape uint32)
+	// EntityEdit: an edit by a player in an edit session (the edit event),
+	// already checked against the session, the player's view and the rev.
+	// Returning true applies it; false refuses it (the player's copy gets
+	// a critical correction).
+	EntityEdit(e Edit) bool
 }
 
 // Base is a Gamemode that ignores every event.
@@ -55,6 +60,7 @@ func (Base) CheckpointEnter(*Player, uint32)  {}
 func (Base) CheckpointLeave(*Player, uint32)  {}
 func (Base) ColshapeEnter(*Player, uint32)    {}
 func (Base) ColshapeLeave(*Player, uint32)    {}
+func (Base) EntityEdit(Edit) bool             { return false } // edits are refused unless the gamemode takes them
 
 // Behavior is a pickup's touch policy.
 type Behavior uint8

@@ -95,6 +95,14 @@ type recorder struct {
 	moveEnds  []uint32                              // objects: object_move_end (object_helpers_test.go)
 	crossings []string                              // "p0 cp_enter 3" (prims_helpers_test.go)
 	onCross   func(p *Player, ev string, id uint32) // runs inside a crossing event
+
+	edits      []Edit          // edit events (edit_test.go)
+	acceptEdit func(Edit) bool // decides them; nil refuses
+}
+
+func (r *recorder) EntityEdit(e Edit) bool {
+	r.edits = append(r.edits, e)
+	return r.acceptEdit != nil && r.acceptEdit(e)
 }
 
 func (r *recorder) PlayerJoin(p *Player) {

@@ -63,8 +63,9 @@ type Player struct {
 
 	wp waypointState
 
-	ent   playerEnt // streaming of players, vehicles and objects (players.go)
-	prims primState // labels, checkpoints, blips, gang zones, colshapes (prims.go)
+	ent   playerEnt   // streaming of players, vehicles and objects (players.go)
+	prims primState   // labels, checkpoints, blips, gang zones, colshapes (prims.go)
+	edit  EditSession // the edit session (edit.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {

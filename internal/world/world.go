@@ -101,6 +101,8 @@ type Stats struct {
 	DriverRefused   uint64                     // driver syncs that did not move their vehicle (vehicle.go)
 
 	CrossingsCancelled uint64 // checkpoint crossings cancelled by a full queue (crossing.go)
+	EditsAccepted      uint64 // EntityEdits applied (edit.go)
+	EditsRefused       uint64 // EntityEdits refused: no session, not shown, stale rev, or declined
 }
 
 // New returns a world configured from c (max_players, pickup draw distance,
@@ -216,6 +218,8 @@ func (w *World) Packet(p *Player, pkt wire.Packet, now time.Time) {
 		w.playerWaypoint(p, m)
 	case *wire.ClientChat:
 		w.clientChat(p, m)
+	case *wire.EntityEdit:
+		w.entityEdit(p, m) // edit sessions (edit.go)
 	default:
 		w.stats.Unhandled++
 	}
