@@ -12,9 +12,10 @@ import (
 // kind is one entity type as Lua sees it: a metatable whose __index gives
 // the `id` field and the methods, and __tostring "pickup 12".
 //
-// An id kind (every kind but players: pickups now; labels, checkpoints,
-// blips, gang zones, colshapes, objects, vehicles as the world gains them)
-// names its entities by an id the world never reuses. It keeps one handle
+// An id kind (every kind but players: pickups, labels, checkpoints, blips,
+// gang zones, colshapes, objects, vehicles) names its entities by an id;
+// a kind whose ids the world reuses (vehicles) also has a token that tells
+// a handle's entity from a later one with its id. It keeps one handle
 // per live entity, asks the world whether an id is live (live), and gives
 // its methods the id only after that check: a new kind is newIDKind with
 // its methods and the world's lookup.

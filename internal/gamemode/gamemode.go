@@ -13,8 +13,11 @@
 // function, the argument and the rule ("create_pickup: model: ...").
 //
 // Each entity kind has its own file: a metatable, its methods and the
-// dlmp functions that create and find it. A new kind of the world (labels,
-// checkpoints, objects, ...) is one more file registering one more kind.
+// dlmp functions that create and find it (pickup.go, label.go,
+// checkpoint.go, blip.go, gangzone.go, colshape.go, object.go,
+// vehicle.go). A new kind of the world is one more file registering one
+// more kind. Handles of entities the world deletes by itself (a leaving
+// player's checkpoints) are dropped every SweepEvery.
 //
 // A Mode is owned by the world's goroutine, like the World: its event
 // methods run inside World calls, and Start, Tick and Close are called
