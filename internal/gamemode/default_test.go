@@ -2,12 +2,15 @@ package gamemode
 
 import (
 	"io/fs"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/wire"
+	"dlmp/internal/world"
 )
 
 // The embedded default world runs: a player joins and spawns, takes the
@@ -92,6 +95,8 @@ func TestDefaultWorld(t *testing.T) {
 		t.Fatalf("/nope: %v", m)
 	}
 
+	checkWorldKinds(t, f, p, c)
+
 	f.advance(time.Second)
 	f.sync(p, c, grid.Vec{X: 2000, Y: -1500, Z: 40}, 0, 4) // dead where it fell
 	f.advance(3 * time.Second)
@@ -107,6 +112,116 @@ func TestDefaultWorld(t *testing.T) {
 		t.Fatalf("shutdown sent %v", m)
 	}
 	f.noErrorsAfterClose()
+}
+
+// checkWorldKinds checks the default world's race, name label, blips, gang
+// zones, garage colshape, moving jetty and breakable barrel.
+func checkWorldKinds(t *testing.T, f *fixture, p *world.Player, c *testConn) {
+	t.Helper()
+	var labels []string
+	for l := range f.w.Labels() {
+		if lp := l.Params(); lp.AttachKind == wire.AttachPlayer && lp.AttachID == uint32(p.ID()) {
+			labels = append(labels, lp.Text)
+		}
+	}
+	if len(labels) != 1 || labels[0] != p.Name() {
+		t.Errorf("labels on the player: %q, want their name %q", labels, p.Name())
+	}
+	blips, zones, flashing := 0, 0, 0
+	for range f.w.Blips() {
+		blips++
+	}
+	for z := range f.w.GangZones() {
+		if z.ShownToAll() {
+			zones++
+		}
+		if z.Params().Flashing {
+			flashing++
+		}
+	}
+	if blips != 3 || zones != 2 || flashing != 1 {
+		t.Errorf("%d blips, %d gang zones shown (%d flashing), want 3, 2 (1)", blips, zones, flashing)
+	}
+
+	// The race: each checkpoint entered gives the next; the last finishes.
+	race := []grid.Vec{{X: 2470, Y: -1660, Z: 13.3}, {X: 2440, Y: -1660, Z: 13.3}, {X: 2400, Y: -1660, Z: 13.3},
+		{X: 2360, Y: -1660, Z: 13.3}, {X: 2300, Y: -1660, Z: 13.3}}
+	at := func(pos grid.Vec) { // at 100 m/s: the world refuses a sync faster than world.MaxSpeed
+		d := time.Second
+		if from, ok := p.Position(); ok {
+			d = max(d, time.Duration(math.Sqrt(float64(grid.Dist2(from, pos)))*10)*time.Millisecond)
+		}
+		f.advance(d)
+		f.sync(p, c, pos, p.Health(), 1)
+	}
+	cpAt := func() grid.Vec {
+		own := p.Checkpoints()
+		if len(own) != 1 {
+			t.Fatalf("the player has %d checkpoints, want 1", len(own))
+		}
+		return f.w.Checkpoint(own[0]).Params().Pos
+	}
+	at(grid.Vec{X: 2000, Y: -1500, Z: 60}) // where /go landed them
+	c.take()
+	for i, pos := range race {
+		if got := cpAt(); got != pos {
+			t.Fatalf("race checkpoint %d at %v, want %v", i+1, got, pos)
+		}
+		at(pos)
+	}
+	if got := cpAt(); got != race[0] {
+		t.Fatalf("after the finish the checkpoint is at %v, want the start %v", got, race[0])
+	}
+	finished := false
+	for _, m := range only[*wire.ChatMessage](c.take()) {
+		finished = finished || strings.Contains(m.Text.String(), "finished the Grove Street race")
+	}
+	if !finished {
+		t.Error("finishing the race was not announced")
+	}
+
+	// The garage opens while the player stands at its door.
+	at(grid.Vec{X: 2505.5, Y: -1694.5, Z: 13.5})
+	if g := only[*wire.GarageDoors](c.take()); len(g) != 1 || g[0].Open&(1<<9) == 0 {
+		t.Fatalf("at the garage door: %v, want garage 9 open", g)
+	}
+	at(grid.Vec{X: 2495.3, Y: -1687.5, Z: 13.5})
+	if g := only[*wire.GarageDoors](c.take()); len(g) != 1 || g[0].Open&(1<<9) != 0 {
+		t.Fatalf("away from the garage door: %v, want garage 9 closed", g)
+	}
+
+	// The jetty goes back and forth (object 1; the barrel is 2).
+	if o := f.w.Object(1); o == nil || o.Model() != 3406 || f.w.Object(2).Model() != 1225 {
+		t.Fatal("objects 1 and 2 are not the jetty and the barrel")
+	}
+	var ys []float32 // every second for 40 s: -1640 → -1610 in 8 s, and back
+	for range 40 {
+		f.advance(time.Second)
+		pos, _, _ := f.w.WorldPose(1)
+		ys = append(ys, pos.Y)
+	}
+	turns := 0
+	for i := 2; i < len(ys); i++ {
+		if (ys[i]-ys[i-1])*(ys[i-1]-ys[i-2]) < 0 {
+			turns++
+		}
+	}
+	if lo, hi := slices.Min(ys), slices.Max(ys); turns < 3 || lo < -1640 || lo > -1636 || hi > -1610 || hi < -1614 || !f.w.Object(1).Moving() {
+		t.Errorf("the jetty did not go back and forth between y -1640 and -1610: %v", ys)
+	}
+
+	// /boom next to the barrel breaks it; it is back 30 s later.
+	at(grid.Vec{X: 2235, Y: -1722, Z: 13.5})
+	c.take()
+	f.chat(p, "/boom")
+	out := c.take()
+	if e := only[*wire.CreateExplosion](out); len(e) != 1 || e[0].X != 2240 || !f.w.Object(2).Broken() {
+		t.Fatalf("/boom at the barrel: %v, broken %v", out, f.w.Object(2).Broken())
+	}
+	f.advance(31 * time.Second)
+	if f.w.Object(2).Broken() {
+		t.Error("the barrel is still broken 31 s later")
+	}
 }
 
 // noErrorsAfterClose fails when the log holds a script error (the VM is

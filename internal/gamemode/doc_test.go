@@ -121,11 +121,12 @@ func TestDocCoversTheAPI(t *testing.T) {
 	f := newFixture(t, files("main.lua", ""))
 	var names []string // as the doc writes them
 	f.m.Runtime().DLMP().ForEach(func(k, _ lua.LValue) { names = append(names, "dlmp."+k.String()+"(") })
-	for _, k := range []*kind{f.m.kinds.player, f.m.kinds.pickup} {
+	for _, k := range append([]*kind{f.m.kinds.player}, f.m.kinds.idKinds()...) {
 		k.methods.ForEach(func(m, _ lua.LValue) { names = append(names, ":"+m.String()+"(") })
 	}
 	for _, ev := range []string{"player_connect", "player_disconnect", "player_spawn", "player_death", "chat",
-		"pickup_interact", "player_waypoint", "shutdown"} {
+		"pickup_interact", "player_waypoint", "shutdown",
+		"checkpoint_enter", "checkpoint_leave", "colshape_enter", "colshape_leave", "object_move_end"} {
 		names = append(names, `"`+ev+`"`)
 	}
 	for _, n := range names {

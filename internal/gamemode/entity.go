@@ -12,9 +12,10 @@ import (
 // kind is one entity type as Lua sees it: a metatable whose __index gives
 // the `id` field and the methods, and __tostring "pickup 12".
 //
-// An id kind (every kind but players: pickups now; labels, checkpoints,
-// blips, gang zones, colshapes, objects, vehicles as the world gains them)
-// names its entities by an id the world never reuses. It keeps one handle
+// An id kind (every kind but players: pickups, labels, checkpoints, blips,
+// gang zones, colshapes, objects, vehicles) names its entities by an id;
+// a kind whose ids the world reuses (vehicles) also has a token that tells
+// a handle's entity from a later one with its id. It keeps one handle
 // per live entity, asks the world whether an id is live (live), and gives
 // its methods the id only after that check: a new kind is newIDKind with
 // its methods and the world's lookup.
@@ -26,12 +27,28 @@ type kind struct {
 	// id kinds
 	live    func(id uint32) bool
 	handles map[uint32]*lua.LUserData
+	// token, for a kind whose ids the world reuses (vehicles), returns
+	// what tells the entity apart from a later one with the same id (its
+	// pointer); nil when ids are never reused.
+	token func(id uint32) any
 }
 
 // kinds holds every kind the module installed.
 type kinds struct {
-	player *kind
-	pickup *kind
+	player   *kind
+	pickup   *kind
+	label    *kind
+	cp       *kind
+	blip     *kind
+	zone     *kind
+	colshape *kind
+	object   *kind
+	vehicle  *kind
+}
+
+// idKinds lists the installed id kinds.
+func (ks *kinds) idKinds() []*kind {
+	return []*kind{ks.pickup, ks.label, ks.cp, ks.blip, ks.zone, ks.colshape, ks.object, ks.vehicle}
 }
 
 // ref is the value inside an entity's userdata.
@@ -39,6 +56,7 @@ type ref struct {
 	kind   *kind
 	id     uint32
 	player *world.Player // players only: ids are reused, the pointer tells them apart
+	token  any           // kinds with a token: the entity's token when the handle was made
 }
 
 // newKind registers a kind with its methods.
@@ -82,16 +100,26 @@ func newIDKind(L *lua.LState, name string, live func(uint32) bool, methods map[s
 	for n, fn := range methods {
 		fns[n] = func(L *lua.LState) int { return fn(L, k.self(L)) }
 	}
-	fns["exists"] = func(L *lua.LState) int { return push(L, lua.LBool(k.live(refOf(L, 1, k).id))) }
+	fns["exists"] = func(L *lua.LState) int { return push(L, lua.LBool(k.liveRef(refOf(L, 1, k)))) }
 	k = newKind(L, name, fns)
 	k.live, k.handles = live, map[uint32]*lua.LUserData{}
 	return k
 }
 
+// liveRef reports whether the entity a handle names is still there (not
+// a later entity that reuses its id).
+func (k *kind) liveRef(r *ref) bool {
+	return k.live(r.id) && (k.token == nil || k.token(r.id) == r.token)
+}
+
 // handle makes a new userdata for an entity of kind k.
 func (k *kind) handle(L *lua.LState, id uint32, player *world.Player) *lua.LUserData {
 	ud := L.NewUserData()
-	ud.Value = &ref{kind: k, id: id, player: player}
+	r := &ref{kind: k, id: id, player: player}
+	if k.token != nil {
+		r.token = k.token(id)
+	}
+	ud.Value = r
 	ud.Metatable = k.mt
 	return ud
 }
@@ -99,7 +127,7 @@ func (k *kind) handle(L *lua.LState, id uint32, player *world.Player) *lua.LUser
 // get returns the handle of a live entity of an id kind.
 func (k *kind) get(L *lua.LState, id uint32) *lua.LUserData {
 	ud := k.handles[id]
-	if ud == nil {
+	if ud == nil || !k.liveRef(ud.Value.(*ref)) {
 		ud = k.handle(L, id, nil)
 		k.handles[id] = ud
 	}
@@ -109,15 +137,23 @@ func (k *kind) get(L *lua.LState, id uint32) *lua.LUserData {
 // forget drops the handle of an entity the world no longer has. Handles
 // already in Lua keep saying it was deleted.
 func (k *kind) forget(id uint32) {
-	if !k.live(id) {
+	if ud := k.handles[id]; ud != nil && !k.liveRef(ud.Value.(*ref)) {
 		delete(k.handles, id)
+	}
+}
+
+// sweep forgets the handles of every entity the world deleted by itself
+// (a player's checkpoints when they leave, an object's chain).
+func (k *kind) sweep() {
+	for id := range k.handles {
+		k.forget(id)
 	}
 }
 
 // self returns the id of the method's receiver, raising if it was deleted.
 func (k *kind) self(L *lua.LState) uint32 {
 	r := refOf(L, 1, k)
-	if !k.live(r.id) {
+	if !k.liveRef(r) {
 		L.RaiseError("%s %d was deleted", k.name, r.id)
 	}
 	return r.id
@@ -138,10 +174,13 @@ func (k *kind) arg(L *lua.LState, n int, fn string) uint32 {
 // liveArg reads argument n as a live entity of the kind or its id.
 func (k *kind) liveArg(L *lua.LState, n int, fn string) uint32 {
 	id := k.arg(L, n, fn)
-	if !k.live(id) {
-		if _, isID := L.Get(n).(lua.LNumber); isID {
+	if _, isID := L.Get(n).(lua.LNumber); isID {
+		if !k.live(id) {
 			argFail(L, fn, k.name, "no %s %d", k.name, id)
 		}
+		return id
+	}
+	if !k.liveRef(refOf(L, n, k)) {
 		L.RaiseError("%s %d was deleted", k.name, id)
 	}
 	return id

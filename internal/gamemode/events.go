@@ -18,6 +18,11 @@ import (
 //	chat(player, text)
 //	pickup_interact(player, pickup, behavior, model)   behavior: "collectible" or "static"
 //	player_waypoint(player, x, y)          x, y nil: the waypoint was removed
+//	checkpoint_enter(player, checkpoint)
+//	checkpoint_leave(player, checkpoint)
+//	colshape_enter(player, colshape)
+//	colshape_leave(player, colshape)
+//	object_move_end(object)
 //	shutdown()
 
 // Events raised while a Lua callback runs (player_spawn from a
@@ -122,6 +127,36 @@ func (m *Mode) PlayerWaypoint(p *world.Player, wp world.Waypoint) {
 		return
 	}
 	m.fire("player_waypoint", m.player(p), lua.LNumber(wp.X), lua.LNumber(wp.Y))
+}
+
+func (m *Mode) CheckpointEnter(p *world.Player, id uint32) {
+	if m.listens("checkpoint_enter") {
+		m.fire("checkpoint_enter", m.player(p), m.checkpoint(id))
+	}
+}
+
+func (m *Mode) CheckpointLeave(p *world.Player, id uint32) {
+	if m.listens("checkpoint_leave") {
+		m.fire("checkpoint_leave", m.player(p), m.checkpoint(id))
+	}
+}
+
+func (m *Mode) ColshapeEnter(p *world.Player, id uint32) {
+	if m.listens("colshape_enter") {
+		m.fire("colshape_enter", m.player(p), m.colshape(id))
+	}
+}
+
+func (m *Mode) ColshapeLeave(p *world.Player, id uint32) {
+	if m.listens("colshape_leave") {
+		m.fire("colshape_leave", m.player(p), m.colshape(id))
+	}
+}
+
+func (m *Mode) ObjectMoveEnd(id uint32) {
+	if m.listens("object_move_end") {
+		m.fire("object_move_end", m.object(id))
+	}
 }
 
 // Behavior names, made once: an LString in an interface allocates.

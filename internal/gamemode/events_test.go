@@ -142,13 +142,18 @@ func TestEventWithoutHandlerAllocatesNothing(t *testing.T) {
 // event to bind (events.go, docs/lua-api.md).
 func TestEveryWorldEventIsBound(t *testing.T) {
 	bound := map[string]string{
-		"PlayerJoin":     "player_connect",
-		"PlayerLeave":    "player_disconnect",
-		"PlayerSpawn":    "player_spawn",
-		"PlayerDeath":    "player_death",
-		"Chat":           "chat",
-		"PickupInteract": "pickup_interact",
-		"PlayerWaypoint": "player_waypoint",
+		"PlayerJoin":      "player_connect",
+		"PlayerLeave":     "player_disconnect",
+		"PlayerSpawn":     "player_spawn",
+		"PlayerDeath":     "player_death",
+		"Chat":            "chat",
+		"PickupInteract":  "pickup_interact",
+		"PlayerWaypoint":  "player_waypoint",
+		"CheckpointEnter": "checkpoint_enter",
+		"CheckpointLeave": "checkpoint_leave",
+		"ColshapeEnter":   "colshape_enter",
+		"ColshapeLeave":   "colshape_leave",
+		"ObjectMoveEnd":   "object_move_end",
 	}
 	gm := reflect.TypeFor[world.Gamemode]()
 	for i := range gm.NumMethod() {

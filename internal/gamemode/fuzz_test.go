@@ -21,6 +21,8 @@ func FuzzCommandArguments(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b, c, d, e, g float64) {
 		fx := newFixture(t, files("main.lua", `
 			pk = dlmp.create_pickup(1240, 0, 0, 3)
+			ob = dlmp.create_object(1337, 0, 0, 3)
+			veh = dlmp.create_vehicle(411, 5, 5, 3)
 			dlmp.on("player_connect", function(p) me = p end)
 			calls = {
 				function(a, b, c, d, e, g) dlmp.create_pickup(a, b, c, d, { scale = e, respawn = g }) end,
@@ -33,6 +35,18 @@ func FuzzCommandArguments(f *testing.F) {
 				function(a, b, c, d, e, g) dlmp.run_clock(a, b, c); dlmp.set_weather(d); dlmp.set_garage_open(e, true) end,
 				function(a, b, c, d, e, g) dlmp.collect_pickup(a); dlmp.get_pickup(b); dlmp.get_player(c) end,
 				function(a, b, c, d, e, g) me:send_chat("x", a); dlmp.real_clock(b); dlmp.freeze_clock(c, d) end,
+				function(a, b, c, d, e, g) dlmp.create_label("x", a, b, c, { draw_distance = d, color = e, world = g }) end,
+				function(a, b, c, d, e, g) dlmp.create_checkpoint(me, a, b, c, { radius = d, color = e, next = { e, g, a } }) end,
+				function(a, b, c, d, e, g) dlmp.create_blip(a, b, c, { sprite = d, size = e, draw_distance = g }) end,
+				function(a, b, c, d, e, g) dlmp.create_gang_zone(a, b, c, d, { alpha = e, color = g }):show() end,
+				function(a, b, c, d, e, g) dlmp.create_col_cuboid(a, b, c, d, e, g); dlmp.create_col_tube(a, b, c, d, e) end,
+				function(a, b, c, d, e, g) dlmp.create_col_sphere(a, b, c, d, { world = e, interior = g }) end,
+				function(a, b, c, d, e, g) dlmp.create_object(a, b, c, d, { rz = e, distance = g }) end,
+				function(a, b, c, d, e, g) ob:move(a, b, c, d, e, g); ob:set_position(a, b, c, d, e, g) end,
+				function(a, b, c, d, e, g) ob:attach(me, { x = a, y = b, z = c, bone = d, rz = e }); ob:detach() end,
+				function(a, b, c, d, e, g) dlmp.create_vehicle(a, b, c, d, { heading = e, respawn = g }) end,
+				function(a, b, c, d, e, g) veh:set_position(a, b, c, d); dlmp.get_vehicle(e); dlmp.get_object(g) end,
+				function(a, b, c, d, e, g) me:set_color(a); me:set_name(tostring(b)) end,
 			}
 		`))
 		p, c0 := fx.join()

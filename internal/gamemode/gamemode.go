@@ -13,8 +13,11 @@
 // function, the argument and the rule ("create_pickup: model: ...").
 //
 // Each entity kind has its own file: a metatable, its methods and the
-// dlmp functions that create and find it. A new kind of the world (labels,
-// checkpoints, objects, ...) is one more file registering one more kind.
+// dlmp functions that create and find it (pickup.go, label.go,
+// checkpoint.go, blip.go, gangzone.go, colshape.go, object.go,
+// vehicle.go). A new kind of the world is one more file registering one
+// more kind. Handles of entities the world deletes by itself (a leaving
+// player's checkpoints) are dropped every SweepEvery.
 //
 // A Mode is owned by the world's goroutine, like the World: its event
 // methods run inside World calls, and Start, Tick and Close are called
@@ -65,7 +68,12 @@ type Mode struct {
 	Netvars *netvar.Registry
 	netvars *netvarlua.Binding
 	now     time.Time // the time of the tick in progress
+	sweptAt time.Time // the last sweep of the handles of deleted entities
 }
+
+// SweepEvery is how often the Mode drops the handles of entities the world
+// deleted by itself (a leaving player's checkpoints, an object's chain).
+const SweepEvery = 5 * time.Second
 
 var _ world.Gamemode = (*Mode)(nil)
 
@@ -123,6 +131,12 @@ func (m *Mode) Tick(now time.Time) {
 		m.rt.Tick(now)
 		m.drain()
 		m.depth--
+		if now.Sub(m.sweptAt) >= SweepEvery {
+			m.sweptAt = now
+			for _, k := range m.kinds.idKinds() {
+				k.sweep()
+			}
+		}
 	}
 }
 
@@ -144,6 +158,13 @@ func (m *Mode) install(L *lua.LState, t *lua.LTable) {
 	m.L = L
 	m.installPlayer(L, t)
 	m.installPickup(L, t)
+	m.installLabel(L, t)
+	m.installCheckpoint(L, t)
+	m.installBlip(L, t)
+	m.installGangZone(L, t)
+	m.installColshape(L, t)
+	m.installObject(L, t)
+	m.installVehicle(L, t)
 	m.installServer(L, t)
 	m.installMap(L, t)
 	m.installNetvars(L, t)

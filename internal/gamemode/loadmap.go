@@ -17,18 +17,28 @@ import (
 //	{
 //	  format = "mta" | "samp",
 //	  pickups = { pickup, ... },        -- created, in the file's order
+//	  objects = { object, ... }, vehicles = { vehicle, ... },
+//	  blips = { blip, ... }, zones = { gang_zone, ... },   -- created, shown to everyone
+//	  markers = { {kind, x, y, z, size, color, world, interior, line}, ... },
 //	  elements = { {tag, line, parent, attrs = {name = value}}, ... },
 //	  problems = { {file, line, element, field, rule, note, text}, ... },
-//	  not_created = { objects = n, vehicles = n, markers = n, blips = n, zones = n, removals = n },
+//	  not_created = { markers = n, removals = n },
 //	}
+//
+// Objects, vehicles, blips and radar areas (gang zones, shown to everyone)
+// are created; what the world refuses is one more problem. Markers are
+// not: the world's checkpoints belong to one player, so a map's markers
+// come back described, for the gamemode to give each player the
+// checkpoints it wants (docs/decisions/0165-map-markers.md). Removals
+// (SA-MP RemoveBuildingForPlayer) have no world command yet. An element in
+// every world (MTA dimension -1) is placed in world 0.
 //
 // Pickups are created collectible, with the grant their type implies
 // (health and armor: amount points, 100 when the map gives none; a weapon:
 // the weapon with amount as ammo) and a respawn: the map's respawn in
 // milliseconds (a value below 1000 is read as seconds, as old maps wrote
 // it), MapRespawn when it gives none. A pickup the world refuses is one
-// more problem. Kinds the world does not hold yet are counted in
-// not_created.
+// more problem.
 
 // MapRespawn is the respawn of a map pickup whose map gives none (MTA:SA's
 // createPickup default).
@@ -73,16 +83,20 @@ func (m *Mode) placeMap(L *lua.LState, file string, mp *mapfile.Map) *lua.LTable
 		pickups.Append(m.pickup(id))
 	}
 
-	res := L.CreateTable(0, 5)
+	res := L.CreateTable(0, 10)
 	res.RawSetString("format", lua.LString(mp.Format.String()))
 	res.RawSetString("pickups", pickups)
+	pl := placer{m: m, L: L, file: file, problems: problems}
+	res.RawSetString("objects", pl.objects(mp.Objects))
+	res.RawSetString("vehicles", pl.vehicles(mp.Vehicles))
+	res.RawSetString("blips", pl.blips(mp.Blips))
+	res.RawSetString("zones", pl.zones(mp.Zones))
+	res.RawSetString("markers", markersTable(L, mp.Markers))
 	res.RawSetString("elements", elementsTable(L, mp.Elements))
-	res.RawSetString("problems", problemsTable(L, problems))
-	nc := L.CreateTable(0, 6)
-	for name, n := range map[string]int{"objects": len(mp.Objects), "vehicles": len(mp.Vehicles),
-		"markers": len(mp.Markers), "blips": len(mp.Blips), "zones": len(mp.Zones), "removals": len(mp.Removals)} {
-		nc.RawSetString(name, lua.LNumber(n))
-	}
+	res.RawSetString("problems", problemsTable(L, pl.problems))
+	nc := L.CreateTable(0, 2)
+	nc.RawSetString("markers", lua.LNumber(len(mp.Markers)))
+	nc.RawSetString("removals", lua.LNumber(len(mp.Removals)))
 	res.RawSetString("not_created", nc)
 	return res
 }

@@ -32,8 +32,8 @@ func withMaps(t testing.TB, main string, maps ...string) fstest.MapFS {
 }
 
 // The real maps load through load_map with the counts package mapfile
-// finds: pickups created in the world, the gamemode's elements returned
-// with their attributes, the kinds the world does not hold yet counted.
+// finds: pickups, objects and vehicles created in the world, the
+// gamemode's elements returned with their attributes, removals counted.
 func TestLoadMapRealMaps(t *testing.T) {
 	tests := []struct {
 		file                                   string
@@ -69,8 +69,10 @@ func TestLoadMapRealMaps(t *testing.T) {
 			}{
 				{"format", m.RawGetString("format"), lua.LString(tt.format)},
 				{"pickups", lua.LNumber(m.RawGetString("pickups").(*lua.LTable).Len()), lua.LNumber(tt.pickups)},
-				{"objects", nc.RawGetString("objects"), lua.LNumber(tt.objects)},
-				{"vehicles", nc.RawGetString("vehicles"), lua.LNumber(tt.vehicles)},
+				{"objects", lua.LNumber(m.RawGetString("objects").(*lua.LTable).Len()), lua.LNumber(tt.objects)},
+				{"vehicles", lua.LNumber(m.RawGetString("vehicles").(*lua.LTable).Len()), lua.LNumber(tt.vehicles)},
+				{"world objects", lua.LNumber(f.w.Objects()), lua.LNumber(tt.objects)},
+				{"world vehicles", lua.LNumber(f.w.Vehicles()), lua.LNumber(tt.vehicles)},
 				{"removals", nc.RawGetString("removals"), lua.LNumber(tt.removals)},
 				{"elements", lua.LNumber(m.RawGetString("elements").(*lua.LTable).Len()), lua.LNumber(tt.elements)},
 				{"problems", lua.LNumber(m.RawGetString("problems").(*lua.LTable).Len()), lua.LNumber(tt.problems)},
@@ -172,4 +174,34 @@ func TestLoadMapProblems(t *testing.T) {
 	texts := f.global("texts").String()
 	wantContains(t, texts, "bad.map:3: pickup posZ")
 	wantContains(t, texts, "bad.map:4: object model")
+}
+
+// load_map creates blips, radar areas (shown to everyone), objects and
+// vehicles; markers come back described; a refusal is a problem.
+func TestLoadMapCreatesWorldKinds(t *testing.T) {
+	const m = `<map>
+    <object id="o" model="1337" posX="1" posY="2" posZ="3" rotX="0" rotY="0" rotZ="90"></object>
+    <object id="far" model="1337" posX="1" posY="2" posZ="99999"></object>
+    <vehicle id="v" model="411" color="3,4" posX="10" posY="0" posZ="3" rotZ="180"></vehicle>
+    <blip id="b" icon="5" size="2" color="0,255,0,255" posX="50" posY="60" posZ="0"></blip>
+    <radararea id="r" posX="-100" posY="-100" sizeX="200" sizeY="100" color="255,0,0,120"></radararea>
+    <marker id="m" type="checkpoint" size="3" color="0,0,255,255" posX="7" posY="8" posZ="9"></marker>
+</map>`
+	f := newFixture(t, files("main.lua", `
+		m = dlmp.load_map("world.map")
+		assert(#m.objects == 1 and m.objects[1]:model() == 1337)
+		assert(#m.vehicles == 1 and m.vehicles[1]:model() == 411)
+		assert(#m.blips == 1 and m.blips[1]:sprite() == 5 and m.blips[1]:color() == 0x00FF00)
+		assert(#m.zones == 1 and m.zones[1]:is_shown_to_all())
+		local x1, y1, x2, y2 = m.zones[1]:area()
+		assert(x1 == -100 and y2 == 0, "area " .. x1 .. " " .. y2)
+		local mk = m.markers[1]
+		assert(#m.markers == 1 and mk.kind == "checkpoint" and mk.x == 7 and mk.size == 3 and mk.color == 0x0000FF)
+		assert(m.not_created.markers == 1 and m.not_created.removals == 0)
+		assert(#m.problems == 1 and m.problems[1].element == "object", m.problems[1] and m.problems[1].text)
+	`, "world.map", m))
+	if f.w.Objects() != 1 || f.w.Vehicles() != 1 {
+		t.Fatalf("world holds %d objects, %d vehicles, want 1 and 1", f.w.Objects(), f.w.Vehicles())
+	}
+	f.noErrors()
 }

@@ -41,6 +41,10 @@ func (m *Mode) installPlayer(L *lua.LState, t *lua.LTable) {
 		"clear_waypoint":  m.withPlayer(m.playerClearWaypoint),
 		"send_chat":       m.withPlayer(m.playerSendChat),
 		"kick":            m.withPlayer(m.playerKick),
+		"name":            m.withPlayer(func(L *lua.LState, p *world.Player) int { return push(L, lua.LString(p.Name())) }),
+		"color":           m.withPlayer(func(L *lua.LState, p *world.Player) int { return push(L, lua.LNumber(p.Color())) }),
+		"set_name":        m.withPlayer(m.playerSetName),
+		"set_color":       m.withPlayer(m.playerSetColor),
 	})
 	t.RawSetString("get_player", L.NewFunction(m.getPlayer))
 	t.RawSetString("players", L.NewFunction(m.listPlayers))
@@ -228,5 +232,17 @@ func (m *Mode) playerSendChat(L *lua.LState, p *world.Player) int {
 
 func (m *Mode) playerKick(L *lua.LState, p *world.Player) int {
 	m.w.Kick(p)
+	return 0
+}
+
+// player:set_name(name): the name other players are shown.
+func (m *Mode) playerSetName(L *lua.LState, p *world.Player) int {
+	raise(L, m.w.SetPlayerName(p, text(L, 2, "set_name", "name")))
+	return 0
+}
+
+// player:set_color(color): the name tag and radar color.
+func (m *Mode) playerSetColor(L *lua.LState, p *world.Player) int {
+	raise(L, m.w.SetPlayerColor(p, color(L, 2, "set_color")))
 	return 0
 }
