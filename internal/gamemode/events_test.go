@@ -154,6 +154,7 @@ func TestEveryWorldEventIsBound(t *testing.T) {
 		"ColshapeEnter":   "colshape_enter",
 		"ColshapeLeave":   "colshape_leave",
 		"ObjectMoveEnd":   "object_move_end",
+		"EntityEdit":      "entity_edit",
 	}
 	gm := reflect.TypeFor[world.Gamemode]()
 	for i := range gm.NumMethod() {

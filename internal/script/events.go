@@ -57,6 +57,23 @@ func (r *Runtime) Emit(event string, args ...lua.LValue) int {
 	return ok
 }
 
+// Decide runs every handler of event with args, like Emit, and reports
+// whether any of them returned true: how a gamemode accepts what the world
+// asks it about (an edit). A failing handler counts as not accepting.
+func (r *Runtime) Decide(event string, args ...lua.LValue) bool {
+	yes := false
+	for _, fn := range r.handlers[event] {
+		ret, err := r.callN(1, fn, args...)
+		if err != nil {
+			r.errors++
+			r.log.Error("script error", "in", "event "+event, "err", err.Error())
+			continue
+		}
+		yes = yes || ret == lua.LTrue
+	}
+	return yes
+}
+
 // Tick advances the runtime's clock to now and fires the timers that are due.
 func (r *Runtime) Tick(now time.Time) {
 	r.now = now

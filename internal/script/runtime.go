@@ -130,24 +130,36 @@ var ErrBudget = errors.New("script: callback exceeded its time budget")
 // call runs fn(args...) protected and within the budget. The error, if any,
 // carries the Lua traceback.
 func (r *Runtime) call(fn lua.LValue, args ...lua.LValue) error {
+	_, err := r.callN(0, fn, args...)
+	return err
+}
+
+// callN is call keeping nret results: the first is returned (LNil when
+// nret is 0 or the call failed).
+func (r *Runtime) callN(nret int, fn lua.LValue, args ...lua.LValue) (lua.LValue, error) {
 	outer := r.budget.depth == 0
 	var start time.Time
 	if outer {
 		start = time.Now()
 	}
 	r.budget.begin()
-	err := r.L.CallByParam(lua.P{Fn: fn, NRet: 0, Protect: true}, args...)
+	err := r.L.CallByParam(lua.P{Fn: fn, NRet: nret, Protect: true}, args...)
 	over := r.budget.end()
 	if outer {
 		r.spent += time.Since(start)
 	}
 	if err == nil {
-		return nil
+		ret := lua.LValue(lua.LNil)
+		if nret > 0 {
+			ret = r.L.Get(-nret)
+			r.L.Pop(nret)
+		}
+		return ret, nil
 	}
 	if over {
-		return fmt.Errorf("%w (%v): %v", ErrBudget, r.budget.limit, err)
+		return lua.LNil, fmt.Errorf("%w (%v): %v", ErrBudget, r.budget.limit, err)
 	}
-	return err
+	return lua.LNil, err
 }
 
 // Call runs a Lua function as a callback: protected, budgeted, logged on

@@ -232,3 +232,27 @@ func TestNestedCallbackKeepsBudget(t *testing.T) {
 		t.Fatalf("the VM did not go on:\n%s", logs)
 	}
 }
+
+func TestDecide(t *testing.T) {
+	r, _ := load(t, map[string]string{"main.lua": `
+		calls = 0
+		dlmp.on("ask", function(x) calls = calls + 1; return x > 10 end)
+		dlmp.on("ask", function(x) calls = calls + 1; error("boom") end)
+		dlmp.on("ask", function(x) calls = calls + 1 end)
+	`}, Options{})
+	if r.Decide("ask", lua.LNumber(5)) {
+		t.Fatal("no handler returned true, Decide said yes")
+	}
+	if !r.Decide("ask", lua.LNumber(50)) {
+		t.Fatal("a handler returned true, Decide said no")
+	}
+	if global(r, "calls") != lua.LNumber(6) {
+		t.Fatalf("calls = %v, want every handler run twice", global(r, "calls"))
+	}
+	if r.Decide("nobody") {
+		t.Fatal("an event nobody handles was accepted")
+	}
+	if top := r.L.GetTop(); top != 0 {
+		t.Fatalf("the Lua stack holds %d values after Decide", top)
+	}
+}
