@@ -33,8 +33,8 @@ type BlipParams struct {
 	Sprite       uint8      // icon 1..63, 0 = a dot in Color; 0 when attached
 	Color        uint32     // 0xRRGGBB
 	Pos          grid.Vec   // unused when attached: the entity's position counts
-	AttachKind   uint8      // wire.AttachNone or wire.AttachPlayer
-	AttachID     uint32     // the player id when attached
+	AttachKind   uint8      // wire.AttachNone, wire.AttachPlayer or wire.AttachVehicle
+	AttachID     uint32     // the player or vehicle id when attached
 	Size         float32    // 0.25..4; 0 means 1
 	Flags        uint8      // wire.BlipPulse | wire.BlipShortRange
 	Scope        grid.Scope // ignored when attached: the entity's scope counts
@@ -160,14 +160,14 @@ func (w *World) unplaceBlip(b *Blip) {
 // BlipFollow meters away (or the blip has no position yet) and within world
 // bounds, and reports whether it moved.
 func (w *World) follow(b *Blip) bool {
-	e := w.Player(uint16(b.params.AttachID))
-	if e == nil || !e.hasPos || !inWorld(e.pos) {
+	pos, _, ok := w.attachedAt(b.params.AttachKind, b.params.AttachID)
+	if !ok || !inWorld(pos) {
 		return false
 	}
-	if b.placed && grid.Dist2(e.pos, b.at) <= BlipFollow*BlipFollow {
+	if b.placed && grid.Dist2(pos, b.at) <= BlipFollow*BlipFollow {
 		return false
 	}
-	b.at, b.placed = e.pos, true
+	b.at, b.placed = pos, true
 	b.rev++
 	return true
 }
@@ -290,8 +290,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 		return wants
 	}
 	for _, b := range pr.attBlip {
-		e := w.Player(uint16(b.params.AttachID))
-		if e == nil || e == p || e.life == NotSpawned || e.scope != p.scope || !b.placed {
+		if !b.placed || !w.blipAttachedShown(b, p) {
 			continue
 		}
 		if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
@@ -299,6 +298,21 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 		}
 	}
 	return wants
+}
+
+// blipAttachedShown applies the attached blip's rules for recipient p: an
+// attached blip is in its entity's scope; on a player it is never shown to
+// that player, and waits until both have spawned once.
+func (w *World) blipAttachedShown(b *Blip, p *Player) bool {
+	switch b.params.AttachKind {
+	case wire.AttachPlayer:
+		e := w.Player(uint16(min(b.params.AttachID, 0xFFFF)))
+		return e != nil && e != p && e.life != NotSpawned && e.scope == p.scope
+	case wire.AttachVehicle:
+		_, sc, ok := w.attachedAt(b.params.AttachKind, b.params.AttachID)
+		return ok && sc == p.scope
+	}
+	return false
 }
 
 // fill writes the blip's show into s.

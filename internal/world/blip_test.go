@@ -25,7 +25,7 @@ func TestCreateBlipUsesWireRules(t *testing.T) {
 		{"flags", BlipParams{Flags: 4}, "flags", true},
 		{"y outside", BlipParams{Pos: grid.Vec{Y: -6000.5}}, "y", true},
 		{"sprite on attached", BlipParams{Sprite: 5, AttachKind: wire.AttachPlayer, AttachID: uint32(p.ID())}, "sprite", true},
-		{"vehicle", BlipParams{AttachKind: wire.AttachVehicle}, "attach_kind", false},
+		{"no such vehicle", BlipParams{AttachKind: wire.AttachVehicle, AttachID: 7}, "attach_id", false},
 		{"no such player", BlipParams{AttachKind: wire.AttachPlayer, AttachID: 9}, "attach_id", false},
 		{"negative distance", BlipParams{DrawDistance: -1}, "draw_distance", false},
 		{"infinite distance", BlipParams{DrawDistance: float32(math.Inf(1))}, "draw_distance", false},

@@ -23,8 +23,8 @@ type LabelParams struct {
 	Pos          grid.Vec   // world position; the offset from the entity when attached
 	DrawDistance float32    // (0, 300]
 	Scope        grid.Scope // ignored when attached: the entity's scope counts
-	AttachKind   uint8      // wire.AttachNone or wire.AttachPlayer
-	AttachID     uint32     // the player id when attached
+	AttachKind   uint8      // wire.AttachNone, wire.AttachPlayer or wire.AttachVehicle
+	AttachID     uint32     // the player or vehicle id when attached
 	Viewer       *Player    // the only player shown the label; nil for everyone
 }
 
@@ -112,8 +112,7 @@ func (w *World) checkLabel(fn string, lp LabelParams) error {
 	return nil
 }
 
-// checkAttach checks an attachment: none, or a connected player. Vehicles
-// are not in the world yet.
+// checkAttach checks an attachment: none, a connected player or a vehicle.
 func (w *World) checkAttach(fn string, kind uint8, id uint32) error {
 	switch kind {
 	case wire.AttachNone:
@@ -127,7 +126,10 @@ func (w *World) checkAttach(fn string, kind uint8, id uint32) error {
 		}
 		return nil
 	case wire.AttachVehicle:
-		return stateErr(fn, "attach_kind", "vehicles are not in the world yet, got %d", kind)
+		if id > 0xFFFF || w.Vehicle(uint16(id)) == nil {
+			return stateErr(fn, "attach_id", "must be a vehicle of the world, got %d", id)
+		}
+		return nil
 	}
 	return &ArgError{Func: fn, Arg: "attach_kind", Rule: fmt.Sprintf("must be 0 (none), 1 (player) or 2 (vehicle), got %d", kind)}
 }
@@ -225,11 +227,11 @@ func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
 		}
 	}
 	for _, l := range pr.attLabel {
-		e := w.Player(uint16(l.params.AttachID))
-		if e == nil || !mine(l) || !w.playerStreamed(e, p) {
+		pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID)
+		if !ok || !mine(l) || !w.attachedStreamed(l.params.AttachKind, l.params.AttachID, p) {
 			continue
 		}
-		at := grid.Vec{X: e.pos.X + l.params.Pos.X, Y: e.pos.Y + l.params.Pos.Y, Z: e.pos.Z + l.params.Pos.Z}
+		at := grid.Vec{X: pos.X + l.params.Pos.X, Y: pos.Y + l.params.Pos.Y, Z: pos.Z + l.params.Pos.Z}
 		if d := grid.Dist2(p.pos, at); d <= l.params.DrawDistance*l.params.DrawDistance {
 			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
 		}

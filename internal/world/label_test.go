@@ -52,7 +52,7 @@ func TestCreateLabelUsesWireRules(t *testing.T) {
 		{"x outside world", LabelParams{Text: "a", DrawDistance: 10, Pos: grid.Vec{X: 6001}}, "x", true},
 		{"z NaN", LabelParams{Text: "a", DrawDistance: 10, Pos: grid.Vec{Z: float32(math.NaN())}}, "z", true},
 		{"attach kind 3", LabelParams{Text: "a", DrawDistance: 10, AttachKind: 3}, "attach_kind", true},
-		{"vehicle", LabelParams{Text: "a", DrawDistance: 10, AttachKind: wire.AttachVehicle}, "attach_kind", false},
+		{"no such vehicle", LabelParams{Text: "a", DrawDistance: 10, AttachKind: wire.AttachVehicle, AttachID: 7}, "attach_id", false},
 		{"no such player", LabelParams{Text: "a", DrawDistance: 10, AttachKind: wire.AttachPlayer, AttachID: 7}, "attach_id", false},
 		{"attach id without kind", LabelParams{Text: "a", DrawDistance: 10, AttachID: 7}, "attach_id", false},
 		{"viewer left", LabelParams{Text: "a", DrawDistance: 10, Viewer: gone}, "viewer", false},

@@ -184,6 +184,7 @@ func (w *World) DeleteVehicle(id uint16) error {
 	w.ents.vehicles[id] = nil
 	w.ents.vehicleN--
 	w.vehicleShownChanged(v)
+	w.vehicleGone(id) // labels and blips attached to it (attach.go)
 	return nil
 }
 
