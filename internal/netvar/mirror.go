@@ -107,10 +107,17 @@ func (m *Mirror) Receive(msg Message, payload []byte) error {
 			break
 		}
 		if m.s == nil || m.s.Hash() != man.Hash {
-			// A first (or a different) manifest: values held under
-			// another binding cannot be trusted.
-			clear(m.owners)
+			// A different manifest: values held under another binding
+			// cannot be trusted. The first one keeps the local values
+			// (Predictable and ClientOwned sets made before it arrived).
+			first := m.s == nil
+			if !first {
+				clear(m.owners)
+			}
 			m.s = m.reg.Bind(man)
+			if first {
+				m.rebindLocal()
+			}
 		}
 		err = DecodeResync(payload[n:], m.s, m.applyRemote)
 		m.flushPendingSets()
@@ -237,6 +244,21 @@ func orDefault(v *Var, x any) any {
 		return v.def
 	}
 	return x
+}
+
+// rebindLocal moves the values set locally before the first manifest
+// (under the local registry's vars) to the vars of the new binding, by
+// name; a var the manifest does not have keeps nothing.
+func (m *Mirror) rebindLocal() {
+	for ent, vals := range m.owners {
+		moved := make(map[*Var]any, len(vals))
+		for v, x := range vals {
+			if nv, ok := m.s.Lookup(v.name); ok {
+				moved[nv] = x
+			}
+		}
+		m.owners[ent] = moved
+	}
 }
 
 // Get returns a value the client holds for ent (the zero Ref for a

@@ -200,12 +200,16 @@ func TestClientOwnedBufferedAndPredictable(t *testing.T) {
 	if got := l.hooks[1]; len(got) != 3 || got[2] != "player:1 f1=true (predicted)" {
 		t.Fatalf("local applies: %v", got)
 	}
+	c.SetLocal("stamina", 42) // a prediction made before the manifest
 	if err := c.SetLocal("job", "Thief"); err == nil {
 		t.Fatalf("a server-owned var was set on the client")
 	}
 	l.tick(time.Millisecond) // manifest lands: the buffered set goes out once
 	if got := l.st.Get(PlayerRef(1), "f1"); got != true {
 		t.Fatalf("server f1 = %v after the buffered ClientSet", got)
+	}
+	if got := c.Get(PlayerRef(1), "stamina"); got != 42.0 {
+		t.Fatalf("the prediction made before the manifest reads %v after it, want 42", got)
 	}
 	// Predictable: local apply, no send; the server's value then wins.
 	l.hooks[1] = nil
