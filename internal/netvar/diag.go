@@ -114,6 +114,9 @@ func (st *Store) Dump() string {
 		if v.maxBits >= 0 {
 			fmt.Fprintf(&b, " max=%dB", (v.maxBits+7)/8)
 		}
+		if c := st.counters[v]; c != nil {
+			fmt.Fprintf(&b, " updates=%d/%dB resyncs=%d/%dB", c.Updates, c.UpdateBytes, c.Resyncs, c.ResyncBytes)
+		}
 		b.WriteByte('\n')
 	}
 	players := slices.Clone(st.world.Players())

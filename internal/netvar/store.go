@@ -124,6 +124,8 @@ type Store struct {
 	debounce map[debounceKey]*debounceState
 	flood    map[PlayerID]*floodState
 	stats    Stats
+	counters map[*Var]*VarCounters // per-var wire cost (counters.go)
+	scratch  []byte                // encode scratch of the counters
 	buf      []byte
 	rw       *ResyncWriter
 	rwTo     PlayerID
@@ -295,8 +297,11 @@ func (st *Store) target(ent Ref) Target {
 // sendLive sends one change to the var's recipients that are ready.
 func (st *Store) sendLive(ent Ref, v *Var, value any) {
 	st.buf = AppendUpdate(st.buf[:0], st.s, st.target(ent), v, value)
+	c := st.counted(v)
 	for _, p := range st.recipients(ent, v, value) {
 		st.send(p, MsgUpdate, st.buf)
+		c.Updates++
+		c.UpdateBytes += uint64(len(st.buf))
 	}
 }
 
@@ -304,6 +309,9 @@ func (st *Store) sendLive(ent Ref, v *Var, value any) {
 func (st *Store) sendUpdate(p PlayerID, ent Ref, v *Var, value any) {
 	st.buf = AppendUpdate(st.buf[:0], st.s, st.target(ent), v, value)
 	st.send(p, MsgUpdate, st.buf)
+	c := st.counted(v)
+	c.Updates++
+	c.UpdateBytes += uint64(len(st.buf))
 }
 
 // recipients returns the ready players a live change goes to, in a

@@ -192,6 +192,7 @@ func (st *Store) resyncEntity(p PlayerID, ent Ref, e QueueEntry) {
 		}
 		if value, ok := resyncValue(p, ent, v, o.vals[v], e); ok {
 			st.rw.Entry(v, value)
+			st.countResync(v, value)
 		}
 	}
 }

@@ -74,6 +74,10 @@ func (src source) Stats() admin.Stats {
 			n, d := ls.LuaStats()
 			st.LuaErrors, st.LuaTime = uint64(n), d
 		}
+		st.NetvarBytes = map[string]uint64{}
+		for name, c := range s.nv.store.Counters() {
+			st.NetvarBytes[name] = c.Bytes()
+		}
 	})
 	return st
 }
