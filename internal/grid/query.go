@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+	"slices"
 )
 
 // slack (meters) is taken off every cell distance bound, so that float32
@@ -175,18 +176,37 @@ func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, w uint64) ([]Hi
 }
 
 // cover appends the cell's entities whose radius covers p, within bound.
+//
+// The test is branchless: every entity is written at the end of dst and the
+// length advances only past those that pass (about half fail the radius test
+// at random, which a branch would mispredict), with the entity's index in Key.
+// A second, predictable pass replaces the index by the entity's meta, so the
+// meta of entities that fail is never read.
 func cover(c *cell, p Vec, bound float32, dst []Hit) []Hit {
-	ms := c.m[:len(c.p)]
-	for i := range c.p {
-		e := &c.p[i]
+	ps := c.p
+	n0 := len(dst)
+	dst = slices.Grow(dst, len(ps))
+	out := dst[n0 : n0+len(ps)]
+	// Squared distances and radii are non-negative (or +Inf), so they
+	// compare as their bits: an integer min and a subtraction's sign bit
+	// compile without a branch.
+	bb := uint64(math.Float32bits(bound))
+	n := 0
+	for i := range ps {
+		e := &ps[i]
 		dx, dy, dz := e.x-p.X, e.y-p.Y, e.z-p.Z
 		d2 := dx*dx + dy*dy + dz*dz
-		if d2 <= e.r2 && d2 <= bound {
-			m := &ms[i]
-			dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: d2, Weight: m.weight})
-		}
+		out[n] = Hit{Key: uint32(i), Dist2: d2}
+		t := min(uint64(math.Float32bits(e.r2)), bb)
+		n += int((t-uint64(math.Float32bits(d2)))>>63 ^ 1) // d2 <= r2 && d2 <= bound
 	}
-	return dst
+	ms := c.m[:len(ps)]
+	for j := range out[:n] {
+		h := &out[j]
+		m := &ms[h.Key]
+		h.Key, h.Rev, h.Weight = m.key, m.rev, m.weight
+	}
+	return dst[:n0+n]
 }
 
 // gap is a lower bound of the distance along one axis from v to the cell c;
