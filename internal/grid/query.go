@@ -100,6 +100,9 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 			break
 		}
 	}
+	if w <= lim { // every hit makes the list: no selection
+		return dst
+	}
 	n := prefix(dst[base:], lim)
 	return dst[:base+n]
 }
@@ -108,10 +111,7 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 // of hits hs (weighing at least lim): the upper edge of the distance bucket
 // where their cumulative weight passes lim. Two passes, no reordering.
 func cutoff(hs []Hit, lim uint64) float32 {
-	lo, hi := inf, float32(0)
-	for _, h := range hs {
-		lo, hi = min(lo, h.Dist2), max(hi, h.Dist2)
-	}
+	lo, hi := span(hs, nil)
 	if !(hi-lo < math.MaxFloat32) || hi == lo {
 		return hi
 	}

@@ -26,11 +26,7 @@ const buckets = 256
 // bucket's hits are selected among. Linear time, no sort, no allocation.
 func prefix(hs []Hit, limit uint64) int {
 	var total uint64
-	lo, hi := float32(math.Inf(1)), float32(0)
-	for _, h := range hs {
-		total += uint64(h.Weight)
-		lo, hi = min(lo, h.Dist2), max(hi, h.Dist2)
-	}
+	lo, hi := span(hs, &total)
 	if total <= limit {
 		return len(hs)
 	}
@@ -48,21 +44,27 @@ func prefix(hs []Hit, limit uint64) int {
 		before += hist[b]
 	}
 	// hs[:taken] gets the buckets before b, hs[taken:edge] bucket b.
-	taken := 0
-	for i, h := range hs {
-		if bucket(h.Dist2) < b {
-			hs[taken], hs[i] = hs[i], hs[taken]
-			taken++
-		}
-	}
-	edge := taken
-	for i := taken; i < len(hs); i++ {
-		if bucket(hs[i].Dist2) == b {
-			hs[edge], hs[i] = hs[i], hs[edge]
-			edge++
-		}
-	}
+	// The predicates are 0 or 1 by arithmetic (buckets are small
+	// non-negative ints), so that they compile without a branch.
+	taken := partition(hs, func(d2 float32) int { return int(uint64(bucket(d2)-b) >> 63) })                  // < b
+	edge := taken + partition(hs[taken:], func(d2 float32) int { return int(uint64(bucket(d2)^b-1) >> 63) }) // == b
 	return taken + quickPrefix(hs[taken:edge], limit-before)
+}
+
+// partition moves the hits whose distance d2 has in(d2) == 1 (else 0) to the
+// front of hs, keeping hs a permutation, and returns how many there are. It
+// swaps every hit and advances the front only past those that are in: no
+// branch to mispredict (which hits are in is as good as random). The swap of
+// a hit that is not in exchanges two hits that are not.
+func partition(hs []Hit, in func(float32) int) int {
+	n := 0
+	for i := range hs {
+		h := hs[i]
+		hs[i] = hs[n]
+		hs[n] = h
+		n += in(h.Dist2)
+	}
+	return n
 }
 
 // quickPrefix is prefix by weighted quickselect: expected linear time.
@@ -116,4 +118,23 @@ func pivot(hs []Hit) uint64 {
 		b = a
 	}
 	return b
+}
+
+// span returns the smallest and largest squared distance of hs (+Inf and 0
+// when hs is empty) and, if total is not nil, adds their weights to it.
+// Squared distances are non-negative (or +Inf), so they compare as their
+// bits: integer min and max compile to conditional moves, where float32 min
+// and max (which must order NaNs and signed zeros) cost a branch each.
+func span(hs []Hit, total *uint64) (lo, hi float32) {
+	l, h := math.Float32bits(float32(math.Inf(1))), uint32(0)
+	var w uint64
+	for i := range hs {
+		b := math.Float32bits(hs[i].Dist2)
+		l, h = min(l, b), max(h, b)
+		w += uint64(hs[i].Weight)
+	}
+	if total != nil {
+		*total += w
+	}
+	return math.Float32frombits(l), math.Float32frombits(h)
 }
