@@ -103,7 +103,7 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	if w <= lim { // every hit makes the list: no selection
 		return dst
 	}
-	n := prefix(dst[base:], lim)
+	n := g.choose(dst[base:], lim)
 	return dst[:base+n]
 }
 

@@ -25,30 +25,77 @@ const buckets = 256
 // the limit falls is found, the hits before it are taken, and only that
 // bucket's hits are selected among. Linear time, no sort, no allocation.
 func prefix(hs []Hit, limit uint64) int {
-	var total uint64
-	lo, hi := span(hs, &total)
-	if total <= limit {
-		return len(hs)
-	}
-	if len(hs) < 4*buckets || !(hi-lo < math.MaxFloat32) || hi == lo {
-		return quickPrefix(hs, limit)
-	}
-	scale := buckets / (hi - lo)
-	bucket := func(d2 float32) int { return min(int((d2-lo)*scale), buckets-1) }
-	var hist [buckets]uint64
-	for _, h := range hs {
-		hist[bucket(h.Dist2)] += uint64(h.Weight)
-	}
-	b, before := 0, uint64(0)
-	for ; before+hist[b] <= limit; b++ { // stops: total > limit
-		before += hist[b]
+	k, n, done := plan(hs, limit)
+	if done {
+		return n
 	}
 	// hs[:taken] gets the buckets before b, hs[taken:edge] bucket b.
 	// The predicates are 0 or 1 by arithmetic (buckets are small
 	// non-negative ints), so that they compile without a branch.
-	taken := partition(hs, func(d2 float32) int { return int(uint64(bucket(d2)-b) >> 63) })                  // < b
-	edge := taken + partition(hs[taken:], func(d2 float32) int { return int(uint64(bucket(d2)^b-1) >> 63) }) // == b
-	return taken + quickPrefix(hs[taken:edge], limit-before)
+	taken := partition(hs, func(d2 float32) int { return int(uint64(k.of(d2)-k.b) >> 63) })                  // < b
+	edge := taken + partition(hs[taken:], func(d2 float32) int { return int(uint64(k.of(d2)^k.b-1) >> 63) }) // == b
+	return taken + quickPrefix(hs[taken:edge], limit-k.before)
+}
+
+// choose is prefix for Grid.Nearest, which keeps hs[:n] and drops the rest:
+// hs[n:] is left in no particular state (not a permutation), so one pass
+// replaces the two partitions. It copies the hits of the buckets before b
+// to the front of hs and those of bucket b to g.tmp, then selects among
+// the latter and appends the winners.
+func (g *Grid) choose(hs []Hit, limit uint64) int {
+	k, n, done := plan(hs, limit)
+	if done {
+		return n
+	}
+	if cap(g.tmp) < len(hs) {
+		g.tmp = make([]Hit, len(hs)+len(hs)/4)
+	}
+	tmp := g.tmp[:len(hs)]
+	taken, m := 0, 0
+	for i := range hs {
+		h := hs[i]
+		bk := k.of(h.Dist2)
+		hs[taken] = h // taken ≤ i: a hit already read
+		tmp[m] = h
+		taken += int(uint64(bk-k.b) >> 63) // bk < b
+		m += int(uint64(bk^k.b-1) >> 63)   // bk == b
+	}
+	r := quickPrefix(tmp[:m], limit-k.before)
+	return taken + copy(hs[taken:], tmp[:r])
+}
+
+// bucketing is the first round of prefix: hits fall in buckets linear in
+// squared distance, and bucket b is where the cumulative weight passes the
+// limit (the buckets before it weigh before).
+type bucketing struct {
+	lo, scale float32
+	b         int
+	before    uint64
+}
+
+func (k *bucketing) of(d2 float32) int { return min(int((d2-k.lo)*k.scale), buckets-1) }
+
+// plan computes the bucketing of hs for limit, or, when done, the answer n
+// itself: every hit when they weigh at most limit, or a quickselect of hs
+// when they are too few (or too alike) for buckets.
+func plan(hs []Hit, limit uint64) (k bucketing, n int, done bool) {
+	var total uint64
+	lo, hi := span(hs, &total)
+	if total <= limit {
+		return k, len(hs), true
+	}
+	if len(hs) < 4*buckets || !(hi-lo < math.MaxFloat32) || hi == lo {
+		return k, quickPrefix(hs, limit), true
+	}
+	k.lo, k.scale = lo, buckets/(hi-lo)
+	var hist [buckets]uint64
+	for i := range hs {
+		hist[k.of(hs[i].Dist2)] += uint64(hs[i].Weight)
+	}
+	for ; k.before+hist[k.b] <= limit; k.b++ { // stops: total > limit
+		k.before += hist[k.b]
+	}
+	return k, 0, false
 }
 
 // partition moves the hits whose distance d2 has in(d2) == 1 (else 0) to the
