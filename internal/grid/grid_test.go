@@ -276,8 +276,8 @@ func TestPrefixMatchesSort(t *testing.T) {
 	g := New(64)
 	for i := range 2300 {
 		n := rng.IntN(60)
-		if i >= 2000 { // large enough for the bucket round
-			n = 1024 + rng.IntN(4000)
+		if i >= 2000 { // around and above minBucketed: the bucket round
+			n = minBucketed/2 + rng.IntN(5000)
 		}
 		hs := make([]Hit, n)
 		keys := rng.Perm(n) // keys are unique, as in a grid

@@ -16,6 +16,12 @@ func SelectNearest(hs []Hit, limit int) int {
 // buckets is the number of distance buckets of the first round of prefix.
 const buckets = 256
 
+// minBucketed is the fewest hits prefix selects by buckets; fewer go to the
+// quickselect directly. Measured (docs/benchmarks/gridperf.md): the bucket
+// round beats the quickselect's mispredicted compares from a few hundred
+// hits on.
+const minBucketed = buckets
+
 // prefix reorders hs so that hs[:n] holds the longest prefix of hs in
 // [Hit.Rank] order whose weights sum to at most limit, and returns n.
 //
@@ -84,7 +90,7 @@ func plan(hs []Hit, limit uint64) (k bucketing, n int, done bool) {
 	if total <= limit {
 		return k, len(hs), true
 	}
-	if len(hs) < 4*buckets || !(hi-lo < math.MaxFloat32) || hi == lo {
+	if len(hs) < minBucketed || !(hi-lo < math.MaxFloat32) || hi == lo {
 		return k, quickPrefix(hs, limit), true
 	}
 	k.lo, k.scale = lo, buckets/(hi-lo)
