@@ -305,7 +305,9 @@ func TestPrefixMatchesSort(t *testing.T) {
 		if !slices.Equal(got, want[:k]) {
 			t.Fatalf("prefix: case %d limit %d: got %v, want %v", i, limit, got, want[:k])
 		}
-		got = chosen[:g.choose(chosen, uint64(limit))]
+		var total uint64
+		lo, hi := span(chosen, &total)
+		got = chosen[:g.choose(chosen, uint64(limit), total, lo, hi)]
 		sortHits(got)
 		if !slices.Equal(got, want[:k]) {
 			t.Fatalf("choose: case %d limit %d: got %v, want %v", i, limit, got, want[:k])

@@ -78,11 +78,11 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	}
 	base, lim := len(dst), uint64(limit)
 	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
-	var w uint64
+	a := found{lo: math.Float32bits(inf)}
 	bound := inf // only hits within bound can still make the list
 	cut := 0     // hits when bound was last computed
 	for k := 0; ; k++ {
-		dst, w = g.ring(p, cx0, cy0, k, bound, dst, w)
+		dst = g.ring(p, cx0, cy0, k, bound, dst, &a)
 		l, more := g.beyond(p, cx0, cy0, k)
 		if !more || len(dst)-base == g.count {
 			break
@@ -91,27 +91,42 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 		if l2 > g.maxR2 {
 			break
 		}
-		// The bound costs two passes over the hits: compute it again only
-		// once they grew by half (a stale bound is larger, never wrong).
-		if n := len(dst) - base; w >= lim && 2*n >= 3*cut {
-			bound, cut = min(bound, cutoff(dst[base:], lim)), max(n, 1)
+		// The bound costs a pass over the hits: compute it again only once
+		// they grew by half (a stale bound is larger, never wrong).
+		if n := len(dst) - base; a.w >= lim && 2*n >= 3*cut {
+			lo, hi := a.span()
+			bound, cut = min(bound, cutoff(dst[base:], lim, lo, hi)), max(n, 1)
 		}
 		if l2 > bound {
 			break
 		}
 	}
-	if w <= lim { // every hit makes the list: no selection
+	if a.w <= lim { // every hit makes the list: no selection
 		return dst
 	}
-	n := g.choose(dst[base:], lim)
+	lo, hi := a.span()
+	n := g.choose(dst[base:], lim, a.w, lo, hi)
 	return dst[:base+n]
 }
 
+// found sums up the hits of a Nearest query as they are appended, so that
+// the bound and the selection need no pass of their own for it: their total
+// weight and the bits of their smallest and largest squared distance
+// (non-negative floats order as their bits).
+type found struct {
+	w      uint64
+	lo, hi uint32
+}
+
+func (a *found) span() (lo, hi float32) {
+	return math.Float32frombits(a.lo), math.Float32frombits(a.hi)
+}
+
 // cutoff returns a squared distance beyond which no hit can make the list
-// of hits hs (weighing at least lim): the upper edge of the distance bucket
-// where their cumulative weight passes lim. Two passes, no reordering.
-func cutoff(hs []Hit, lim uint64) float32 {
-	lo, hi := span(hs, nil)
+// of hits hs (weighing at least lim, squared distances lo..hi): the upper
+// edge of the distance bucket where their cumulative weight passes lim. One
+// pass, no reordering.
+func cutoff(hs []Hit, lim uint64, lo, hi float32) float32 {
 	if !(hi-lo < math.MaxFloat32) || hi == lo {
 		return hi
 	}
@@ -132,9 +147,9 @@ func cutoff(hs []Hit, lim uint64) float32 {
 }
 
 // ring scans the cells at Chebyshev distance k from (cx0, cy0).
-func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, w uint64) ([]Hit, uint64) {
+func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) []Hit {
 	if k == 0 {
-		return g.scan(p, cx0, cy0, bound, dst, w)
+		return g.scan(p, cx0, cy0, bound, dst, a)
 	}
 	x0, x1 := max(cx0-k, 0), min(cx0+k, g.side-1)
 	for _, cy := range [2]int{cy0 - k, cy0 + k} {
@@ -142,7 +157,7 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, w uint64) 
 			continue
 		}
 		for cx := x0; cx <= x1; cx++ {
-			dst, w = g.scan(p, cx, cy, bound, dst, w)
+			dst = g.scan(p, cx, cy, bound, dst, a)
 		}
 	}
 	y0, y1 := max(cy0-k+1, 0), min(cy0+k-1, g.side-1)
@@ -151,28 +166,32 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, w uint64) 
 			continue
 		}
 		for cy := y0; cy <= y1; cy++ {
-			dst, w = g.scan(p, cx, cy, bound, dst, w)
+			dst = g.scan(p, cx, cy, bound, dst, a)
 		}
 	}
-	return dst, w
+	return dst
 }
 
 // scan appends the cell's entities covering p within bound.
-func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, w uint64) ([]Hit, uint64) {
+func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, a *found) []Hit {
 	c := g.peek(cx, cy)
 	if c == nil || len(c.p) == 0 {
-		return dst, w
+		return dst
 	}
 	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)
 	if d2 := gx*gx + gy*gy; d2 > c.maxR2 || d2 > bound {
-		return dst, w
+		return dst
 	}
 	n := len(dst)
 	dst = cover(c, p, bound, dst)
-	for _, h := range dst[n:] {
-		w += uint64(h.Weight)
+	w, lo, hi := a.w, a.lo, a.hi
+	for i := n; i < len(dst); i++ {
+		b := math.Float32bits(dst[i].Dist2)
+		w += uint64(dst[i].Weight)
+		lo, hi = min(lo, b), max(hi, b)
 	}
-	return dst, w
+	a.w, a.lo, a.hi = w, lo, hi
+	return dst
 }
 
 // cover appends the cell's entities whose radius covers p, within bound.

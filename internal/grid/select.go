@@ -31,7 +31,9 @@ const minBucketed = buckets
 // the limit falls is found, the hits before it are taken, and only that
 // bucket's hits are selected among. Linear time, no sort, no allocation.
 func prefix(hs []Hit, limit uint64) int {
-	k, n, done := plan(hs, limit)
+	var total uint64
+	lo, hi := span(hs, &total)
+	k, n, done := plan(hs, limit, total, lo, hi)
 	if done {
 		return n
 	}
@@ -48,8 +50,8 @@ func prefix(hs []Hit, limit uint64) int {
 // replaces the two partitions. It copies the hits of the buckets before b
 // to the front of hs and those of bucket b to g.tmp, then selects among
 // the latter and appends the winners.
-func (g *Grid) choose(hs []Hit, limit uint64) int {
-	k, n, done := plan(hs, limit)
+func (g *Grid) choose(hs []Hit, limit, total uint64, lo, hi float32) int {
+	k, n, done := plan(hs, limit, total, lo, hi)
 	if done {
 		return n
 	}
@@ -81,12 +83,11 @@ type bucketing struct {
 
 func (k *bucketing) of(d2 float32) int { return min(int((d2-k.lo)*k.scale), buckets-1) }
 
-// plan computes the bucketing of hs for limit, or, when done, the answer n
-// itself: every hit when they weigh at most limit, or a quickselect of hs
-// when they are too few (or too alike) for buckets.
-func plan(hs []Hit, limit uint64) (k bucketing, n int, done bool) {
-	var total uint64
-	lo, hi := span(hs, &total)
+// plan computes the bucketing for limit of hs (weighing total, squared
+// distances lo..hi), or, when done, the answer n itself: every hit when
+// they weigh at most limit, or a quickselect of hs when they are too few (or
+// too alike) for buckets.
+func plan(hs []Hit, limit, total uint64, lo, hi float32) (k bucketing, n int, done bool) {
 	if total <= limit {
 		return k, len(hs), true
 	}
