@@ -37,11 +37,23 @@ func prefix(hs []Hit, limit uint64) int {
 	if done {
 		return n
 	}
-	// hs[:taken] gets the buckets before b, hs[taken:edge] bucket b.
-	// The predicates are 0 or 1 by arithmetic (buckets are small
-	// non-negative ints), so that they compile without a branch.
-	taken := partition(hs, func(d2 float32) int { return int(uint64(k.of(d2)-k.b) >> 63) })                  // < b
-	edge := taken + partition(hs[taken:], func(d2 float32) int { return int(uint64(k.of(d2)^k.b-1) >> 63) }) // == b
+	// hs[:taken] gets the buckets before b, hs[taken:edge] bucket b. Swaps
+	// only where needed: for a small share of winners among many hits (a
+	// brute-force scan), this beats partition's swap of every hit.
+	taken := 0
+	for i := range hs {
+		if k.of(hs[i].Dist2) < k.b {
+			hs[taken], hs[i] = hs[i], hs[taken]
+			taken++
+		}
+	}
+	edge := taken
+	for i := taken; i < len(hs); i++ {
+		if k.of(hs[i].Dist2) == k.b {
+			hs[edge], hs[i] = hs[i], hs[edge]
+			edge++
+		}
+	}
 	return taken + quickPrefix(hs[taken:edge], limit-k.before)
 }
 
@@ -103,22 +115,6 @@ func plan(hs []Hit, limit, total uint64, lo, hi float32) (k bucketing, n int, do
 		k.before += hist[k.b]
 	}
 	return k, 0, false
-}
-
-// partition moves the hits whose distance d2 has in(d2) == 1 (else 0) to the
-// front of hs, keeping hs a permutation, and returns how many there are. It
-// swaps every hit and advances the front only past those that are in: no
-// branch to mispredict (which hits are in is as good as random). The swap of
-// a hit that is not in exchanges two hits that are not.
-func partition(hs []Hit, in func(float32) int) int {
-	n := 0
-	for i := range hs {
-		h := hs[i]
-		hs[i] = hs[n]
-		hs[n] = h
-		n += in(h.Dist2)
-	}
-	return n
 }
 
 // quickPrefix is prefix by weighted quickselect: expected linear time.
