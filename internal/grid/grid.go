@@ -94,6 +94,8 @@ type Grid struct {
 	free  []Handle
 	count int
 	maxR2 float32 // ≥ every entity's r2 (reset when the grid empties)
+
+	tmp []Hit // Nearest's scratch: the hits of the boundary bucket
 }
 
 // New returns an empty grid with square cells of the given side in meters

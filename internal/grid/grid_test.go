@@ -268,12 +268,16 @@ func TestNearestChains(t *testing.T) {
 	}
 }
 
+// TestPrefixMatchesSort checks prefix (a permutation, for SelectNearest)
+// and Grid.choose (Nearest's one-pass variant, with a scratch buffer reused
+// across cases) against a sort.
 func TestPrefixMatchesSort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	g := New(64)
 	for i := range 2300 {
 		n := rng.IntN(60)
-		if i >= 2000 { // large enough for the bucket round
-			n = 1024 + rng.IntN(4000)
+		if i >= 2000 { // around and above minBucketed: the bucket round
+			n = minBucketed/2 + rng.IntN(5000)
 		}
 		hs := make([]Hit, n)
 		keys := rng.Perm(n) // keys are unique, as in a grid
@@ -295,10 +299,18 @@ func TestPrefixMatchesSort(t *testing.T) {
 				break
 			}
 		}
+		chosen := slices.Clone(hs)
 		got := hs[:prefix(hs, uint64(limit))]
 		sortHits(got)
 		if !slices.Equal(got, want[:k]) {
-			t.Fatalf("case %d limit %d: got %v, want %v", i, limit, got, want[:k])
+			t.Fatalf("prefix: case %d limit %d: got %v, want %v", i, limit, got, want[:k])
+		}
+		var total uint64
+		lo, hi := span(chosen, &total)
+		got = chosen[:g.choose(chosen, uint64(limit), total, lo, hi)]
+		sortHits(got)
+		if !slices.Equal(got, want[:k]) {
+			t.Fatalf("choose: case %d limit %d: got %v, want %v", i, limit, got, want[:k])
 		}
 	}
 }

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+	"slices"
 )
 
 // slack (meters) is taken off every cell distance bound, so that float32
@@ -77,11 +78,11 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 	}
 	base, lim := len(dst), uint64(limit)
 	cx0, cy0 := g.axis(p.X), g.axis(p.Y)
-	var w uint64
+	a := found{lo: math.Float32bits(inf)}
 	bound := inf // only hits within bound can still make the list
 	cut := 0     // hits when bound was last computed
 	for k := 0; ; k++ {
-		dst, w = g.ring(p, cx0, cy0, k, bound, dst, w)
+		dst = g.ring(p, cx0, cy0, k, bound, dst, &a)
 		l, more := g.beyond(p, cx0, cy0, k)
 		if !more || len(dst)-base == g.count {
 			break
@@ -90,27 +91,42 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 		if l2 > g.maxR2 {
 			break
 		}
-		// The bound costs two passes over the hits: compute it again only
-		// once they grew by half (a stale bound is larger, never wrong).
-		if n := len(dst) - base; w >= lim && 2*n >= 3*cut {
-			bound, cut = min(bound, cutoff(dst[base:], lim)), max(n, 1)
+		// The bound costs a pass over the hits: compute it again only once
+		// they grew by half (a stale bound is larger, never wrong).
+		if n := len(dst) - base; a.w >= lim && 2*n >= 3*cut {
+			lo, hi := a.span()
+			bound, cut = min(bound, cutoff(dst[base:], lim, lo, hi)), max(n, 1)
 		}
 		if l2 > bound {
 			break
 		}
 	}
-	n := prefix(dst[base:], lim)
+	if a.w <= lim { // every hit makes the list: no selection
+		return dst
+	}
+	lo, hi := a.span()
+	n := g.choose(dst[base:], lim, a.w, lo, hi)
 	return dst[:base+n]
 }
 
+// found sums up the hits of a Nearest query as they are appended, so that
+// the bound and the selection need no pass of their own for it: their total
+// weight and the bits of their smallest and largest squared distance
+// (non-negative floats order as their bits).
+type found struct {
+	w      uint64
+	lo, hi uint32
+}
+
+func (a *found) span() (lo, hi float32) {
+	return math.Float32frombits(a.lo), math.Float32frombits(a.hi)
+}
+
 // cutoff returns a squared distance beyond which no hit can make the list
-// of hits hs (weighing at least lim): the upper edge of the distance bucket
-// where their cumulative weight passes lim. Two passes, no reordering.
-func cutoff(hs []Hit, lim uint64) float32 {
-	lo, hi := inf, float32(0)
-	for _, h := range hs {
-		lo, hi = min(lo, h.Dist2), max(hi, h.Dist2)
-	}
+// of hits hs (weighing at least lim, squared distances lo..hi): the upper
+// edge of the distance bucket where their cumulative weight passes lim. One
+// pass, no reordering.
+func cutoff(hs []Hit, lim uint64, lo, hi float32) float32 {
 	if !(hi-lo < math.MaxFloat32) || hi == lo {
 		return hi
 	}
@@ -131,9 +147,9 @@ func cutoff(hs []Hit, lim uint64) float32 {
 }
 
 // ring scans the cells at Chebyshev distance k from (cx0, cy0).
-func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, w uint64) ([]Hit, uint64) {
+func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) []Hit {
 	if k == 0 {
-		return g.scan(p, cx0, cy0, bound, dst, w)
+		return g.scan(p, cx0, cy0, bound, dst, a)
 	}
 	x0, x1 := max(cx0-k, 0), min(cx0+k, g.side-1)
 	for _, cy := range [2]int{cy0 - k, cy0 + k} {
@@ -141,7 +157,7 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, w uint64) 
 			continue
 		}
 		for cx := x0; cx <= x1; cx++ {
-			dst, w = g.scan(p, cx, cy, bound, dst, w)
+			dst = g.scan(p, cx, cy, bound, dst, a)
 		}
 	}
 	y0, y1 := max(cy0-k+1, 0), min(cy0+k-1, g.side-1)
@@ -150,43 +166,66 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, w uint64) 
 			continue
 		}
 		for cy := y0; cy <= y1; cy++ {
-			dst, w = g.scan(p, cx, cy, bound, dst, w)
-		}
-	}
-	return dst, w
-}
-
-// scan appends the cell's entities covering p within bound.
-func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, w uint64) ([]Hit, uint64) {
-	c := g.peek(cx, cy)
-	if c == nil || len(c.p) == 0 {
-		return dst, w
-	}
-	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)
-	if d2 := gx*gx + gy*gy; d2 > c.maxR2 || d2 > bound {
-		return dst, w
-	}
-	n := len(dst)
-	dst = cover(c, p, bound, dst)
-	for _, h := range dst[n:] {
-		w += uint64(h.Weight)
-	}
-	return dst, w
-}
-
-// cover appends the cell's entities whose radius covers p, within bound.
-func cover(c *cell, p Vec, bound float32, dst []Hit) []Hit {
-	ms := c.m[:len(c.p)]
-	for i := range c.p {
-		e := &c.p[i]
-		dx, dy, dz := e.x-p.X, e.y-p.Y, e.z-p.Z
-		d2 := dx*dx + dy*dy + dz*dz
-		if d2 <= e.r2 && d2 <= bound {
-			m := &ms[i]
-			dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: d2, Weight: m.weight})
+			dst = g.scan(p, cx, cy, bound, dst, a)
 		}
 	}
 	return dst
+}
+
+// scan appends the cell's entities covering p within bound.
+func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, a *found) []Hit {
+	c := g.peek(cx, cy)
+	if c == nil || len(c.p) == 0 {
+		return dst
+	}
+	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)
+	if d2 := gx*gx + gy*gy; d2 > c.maxR2 || d2 > bound {
+		return dst
+	}
+	n := len(dst)
+	dst = cover(c, p, bound, dst)
+	w, lo, hi := a.w, a.lo, a.hi
+	for i := n; i < len(dst); i++ {
+		b := math.Float32bits(dst[i].Dist2)
+		w += uint64(dst[i].Weight)
+		lo, hi = min(lo, b), max(hi, b)
+	}
+	a.w, a.lo, a.hi = w, lo, hi
+	return dst
+}
+
+// cover appends the cell's entities whose radius covers p, within bound.
+//
+// The test is branchless: every entity is written at the end of dst and the
+// length advances only past those that pass (about half fail the radius test
+// at random, which a branch would mispredict), with the entity's index in Key.
+// A second, predictable pass replaces the index by the entity's meta, so the
+// meta of entities that fail is never read.
+func cover(c *cell, p Vec, bound float32, dst []Hit) []Hit {
+	ps := c.p
+	n0 := len(dst)
+	dst = slices.Grow(dst, len(ps))
+	out := dst[n0 : n0+len(ps)]
+	// Squared distances and radii are non-negative (or +Inf), so they
+	// compare as their bits: an integer min and a subtraction's sign bit
+	// compile without a branch.
+	bb := uint64(math.Float32bits(bound))
+	n := 0
+	for i := range ps {
+		e := &ps[i]
+		dx, dy, dz := e.x-p.X, e.y-p.Y, e.z-p.Z
+		d2 := dx*dx + dy*dy + dz*dz
+		out[n] = Hit{Key: uint32(i), Dist2: d2}
+		t := min(uint64(math.Float32bits(e.r2)), bb)
+		n += int((t-uint64(math.Float32bits(d2)))>>63 ^ 1) // d2 <= r2 && d2 <= bound
+	}
+	ms := c.m[:len(ps)]
+	for j := range out[:n] {
+		h := &out[j]
+		m := &ms[h.Key]
+		h.Key, h.Rev, h.Weight = m.key, m.rev, m.weight
+	}
+	return dst[:n0+n]
 }
 
 // gap is a lower bound of the distance along one axis from v to the cell c;

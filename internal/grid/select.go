@@ -16,6 +16,12 @@ func SelectNearest(hs []Hit, limit int) int {
 // buckets is the number of distance buckets of the first round of prefix.
 const buckets = 256
 
+// minBucketed is the fewest hits prefix selects by buckets; fewer go to the
+// quickselect directly. Measured (docs/benchmarks/gridperf.md): the bucket
+// round beats the quickselect's mispredicted compares from a few hundred
+// hits on.
+const minBucketed = buckets
+
 // prefix reorders hs so that hs[:n] holds the longest prefix of hs in
 // [Hit.Rank] order whose weights sum to at most limit, and returns n.
 //
@@ -26,43 +32,89 @@ const buckets = 256
 // bucket's hits are selected among. Linear time, no sort, no allocation.
 func prefix(hs []Hit, limit uint64) int {
 	var total uint64
-	lo, hi := float32(math.Inf(1)), float32(0)
-	for _, h := range hs {
-		total += uint64(h.Weight)
-		lo, hi = min(lo, h.Dist2), max(hi, h.Dist2)
+	lo, hi := span(hs, &total)
+	k, n, done := plan(hs, limit, total, lo, hi)
+	if done {
+		return n
 	}
-	if total <= limit {
-		return len(hs)
-	}
-	if len(hs) < 4*buckets || !(hi-lo < math.MaxFloat32) || hi == lo {
-		return quickPrefix(hs, limit)
-	}
-	scale := buckets / (hi - lo)
-	bucket := func(d2 float32) int { return min(int((d2-lo)*scale), buckets-1) }
-	var hist [buckets]uint64
-	for _, h := range hs {
-		hist[bucket(h.Dist2)] += uint64(h.Weight)
-	}
-	b, before := 0, uint64(0)
-	for ; before+hist[b] <= limit; b++ { // stops: total > limit
-		before += hist[b]
-	}
-	// hs[:taken] gets the buckets before b, hs[taken:edge] bucket b.
+	// hs[:taken] gets the buckets before b, hs[taken:edge] bucket b. Swaps
+	// only where needed: for a small share of winners among many hits (a
+	// brute-force scan), this beats partition's swap of every hit.
 	taken := 0
-	for i, h := range hs {
-		if bucket(h.Dist2) < b {
+	for i := range hs {
+		if k.of(hs[i].Dist2) < k.b {
 			hs[taken], hs[i] = hs[i], hs[taken]
 			taken++
 		}
 	}
 	edge := taken
 	for i := taken; i < len(hs); i++ {
-		if bucket(hs[i].Dist2) == b {
+		if k.of(hs[i].Dist2) == k.b {
 			hs[edge], hs[i] = hs[i], hs[edge]
 			edge++
 		}
 	}
-	return taken + quickPrefix(hs[taken:edge], limit-before)
+	return taken + quickPrefix(hs[taken:edge], limit-k.before)
+}
+
+// choose is prefix for Grid.Nearest, which keeps hs[:n] and drops the rest:
+// hs[n:] is left in no particular state (not a permutation), so one pass
+// replaces the two partitions. It copies the hits of the buckets before b
+// to the front of hs and those of bucket b to g.tmp, then selects among
+// the latter and appends the winners.
+func (g *Grid) choose(hs []Hit, limit, total uint64, lo, hi float32) int {
+	k, n, done := plan(hs, limit, total, lo, hi)
+	if done {
+		return n
+	}
+	if cap(g.tmp) < len(hs) {
+		g.tmp = make([]Hit, len(hs)+len(hs)/4)
+	}
+	tmp := g.tmp[:len(hs)]
+	taken, m := 0, 0
+	for i := range hs {
+		h := hs[i]
+		bk := k.of(h.Dist2)
+		hs[taken] = h // taken ≤ i: a hit already read
+		tmp[m] = h
+		taken += int(uint64(bk-k.b) >> 63) // bk < b
+		m += int(uint64(bk^k.b-1) >> 63)   // bk == b
+	}
+	r := quickPrefix(tmp[:m], limit-k.before)
+	return taken + copy(hs[taken:], tmp[:r])
+}
+
+// bucketing is the first round of prefix: hits fall in buckets linear in
+// squared distance, and bucket b is where the cumulative weight passes the
+// limit (the buckets before it weigh before).
+type bucketing struct {
+	lo, scale float32
+	b         int
+	before    uint64
+}
+
+func (k *bucketing) of(d2 float32) int { return min(int((d2-k.lo)*k.scale), buckets-1) }
+
+// plan computes the bucketing for limit of hs (weighing total, squared
+// distances lo..hi), or, when done, the answer n itself: every hit when
+// they weigh at most limit, or a quickselect of hs when they are too few (or
+// too alike) for buckets.
+func plan(hs []Hit, limit, total uint64, lo, hi float32) (k bucketing, n int, done bool) {
+	if total <= limit {
+		return k, len(hs), true
+	}
+	if len(hs) < minBucketed || !(hi-lo < math.MaxFloat32) || hi == lo {
+		return k, quickPrefix(hs, limit), true
+	}
+	k.lo, k.scale = lo, buckets/(hi-lo)
+	var hist [buckets]uint64
+	for i := range hs {
+		hist[k.of(hs[i].Dist2)] += uint64(hs[i].Weight)
+	}
+	for ; k.before+hist[k.b] <= limit; k.b++ { // stops: total > limit
+		k.before += hist[k.b]
+	}
+	return k, 0, false
 }
 
 // quickPrefix is prefix by weighted quickselect: expected linear time.
@@ -116,4 +168,23 @@ func pivot(hs []Hit) uint64 {
 		b = a
 	}
 	return b
+}
+
+// span returns the smallest and largest squared distance of hs (+Inf and 0
+// when hs is empty) and, if total is not nil, adds their weights to it.
+// Squared distances are non-negative (or +Inf), so they compare as their
+// bits: integer min and max compile to conditional moves, where float32 min
+// and max (which must order NaNs and signed zeros) cost a branch each.
+func span(hs []Hit, total *uint64) (lo, hi float32) {
+	l, h := math.Float32bits(float32(math.Inf(1))), uint32(0)
+	var w uint64
+	for i := range hs {
+		b := math.Float32bits(hs[i].Dist2)
+		l, h = min(l, b), max(h, b)
+		w += uint64(hs[i].Weight)
+	}
+	if total != nil {
+		*total += w
+	}
+	return math.Float32frombits(l), math.Float32frombits(h)
 }
