@@ -84,12 +84,14 @@ type playerEnt struct {
 	announceScope grid.Scope
 	announced     bool
 
-	last     wire.PlayerSync
-	moved    bool      // an accepted sync since the last tick's moves
-	move     []byte    // this tick's PlayerMove, encoded; nil when none
-	attached []*Object // chain roots attached to this player
-	owned    []*Object // objects this player is the viewer of
-	vehicle  *Vehicle  // the vehicle this player drives, nil when none
+	last      wire.PlayerSync
+	moved     bool      // an accepted sync since the last tick's moves
+	move      []byte    // this tick's PlayerMove, encoded; nil when none
+	lastMoved uint32    // the tick of the last move
+	moveFar   []byte    // the PlayerMove for far viewers: the last state, while it is recent; nil otherwise
+	attached  []*Object // chain roots attached to this player
+	owned     []*Object // objects this player is the viewer of
+	vehicle   *Vehicle  // the vehicle this player drives, nil when none
 
 	// As a viewer.
 	players   *stream.View
@@ -376,16 +378,30 @@ func (w *World) encodeMoves() {
 			continue
 		}
 		e := &p.ent
-		e.move = e.move[:0]
-		if !e.moved {
-			continue
+		e.move, e.moveFar = e.move[:0], e.moveFar[:0]
+		if e.moved {
+			e.moved, e.lastMoved = false, w.ents.tick
+			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
+				e.move = m.Append(e.move)
+			}
 		}
-		e.moved = false
-		if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
-			e.move = m.Append(e.move)
+		// Far viewers get the latest state every FarMoveEvery ticks: encoded
+		// while a move is at most that old, so the last one always lands.
+		if w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
+			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
+				e.moveFar = m.Append(e.moveFar)
+			}
 		}
 	}
 }
+
+// Player moves are sent at the full tick rate to viewers within
+// NearMoveDistance, and every FarMoveEvery ticks beyond it (decision 0180):
+// the far ones are small on the screen, and most of the traffic of a crowd.
+const (
+	NearMoveDistance = 60
+	FarMoveEvery     = 4
+)
 
 // moveOf returns p's last accepted sync as a PlayerMove with seq.
 func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
@@ -400,8 +416,16 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
 	for _, id := range e.shownP {
-		if o := w.players[id]; o != nil && len(o.ent.move) > 0 {
-			q.conn.SendUnreliable(o.ent.move)
+		o := w.players[id]
+		if o == nil {
+			continue
+		}
+		if grid.Dist2(q.pos, o.pos) <= NearMoveDistance*NearMoveDistance {
+			if len(o.ent.move) > 0 {
+				q.conn.SendUnreliable(o.ent.move)
+			}
+		} else if (w.ents.tick+uint32(id))%FarMoveEvery == 0 && len(o.ent.moveFar) > 0 {
+			q.conn.SendUnreliable(o.ent.moveFar)
 		}
 	}
 	for _, id := range e.freshP {

@@ -251,3 +251,48 @@ func TestPlayerHiddenAfterAJump(t *testing.T) {
 		t.Fatalf("got hides %v, want b hidden after its jump", hides)
 	}
 }
+
+// TestFarPlayerMovesAtAQuarterRate: a viewer beyond NearMoveDistance gets
+// a moving player's PlayerMove every FarMoveEvery ticks, and the state the
+// player stopped in always reaches it; a near viewer gets every tick's.
+func TestFarPlayerMovesAtAQuarterRate(t *testing.T) {
+	f := newFixture(t, nil)
+	mover, mc := f.joinE()
+	near, nc := f.joinE()
+	far, fc := f.joinE()
+	f.spawn(mover, mc.testConn, at(0, 0))
+	f.spawn(near, nc.testConn, at(10, 0))
+	f.spawn(far, fc.testConn, at(200, 0))
+	f.advance(tick)
+	nc.takeMoves()
+	fc.takeMoves()
+	const ticks = 4 * FarMoveEvery
+	for i := range ticks {
+		f.sync(mover, mc.testConn, at(float32(i+1)*0.3, 0), 1)
+		f.advance(tick)
+	}
+	moverMoves := func(ps []wire.Packet) (n int, last float32) {
+		for _, p := range ps {
+			if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == mover.ID() {
+				n++
+				last = m.X
+			}
+		}
+		return n, last
+	}
+	if n, _ := moverMoves(nc.takeMoves()); n != ticks {
+		t.Fatalf("near viewer got %d moves in %d ticks, want one per tick", n, ticks)
+	}
+	if n, _ := moverMoves(fc.takeMoves()); n != ticks/FarMoveEvery {
+		t.Fatalf("far viewer got %d moves in %d ticks, want %d", n, ticks, ticks/FarMoveEvery)
+	}
+	// The mover stops: within FarMoveEvery ticks the far viewer has its
+	// final position.
+	for range FarMoveEvery {
+		f.advance(tick)
+	}
+	_, last := moverMoves(fc.takeMoves())
+	if want := float32(ticks) * 0.3; last != want {
+		t.Fatalf("far viewer's last mover x = %v, want the final %v", last, want)
+	}
+}
