@@ -1,8 +1,10 @@
 // Command dlmp is the dlmp server and its tools, one binary with subcommands:
 //
-//	dlmp serve     run the server (UDP game port, world, Lua gamemode)
+//	dlmp serve     run the server (UDP game port, world, Lua gamemode, admin HTTP)
+//	dlmp bot       run headless players against a server
 //	dlmp decode    print one packet's bytes as JSON
 //	dlmp encode    write one packet's bytes from JSON
+//	dlmp mapcheck  load map files and report what they hold and their problems
 //
 // Run "dlmp help" for the list.
 package main
