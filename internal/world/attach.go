@@ -51,3 +51,28 @@ func (w *World) vehicleGone(id uint16) {
 		}
 	}
 }
+
+// attachKey names the entity a label is attached to.
+type attachKey struct {
+	kind uint8
+	id   uint32
+}
+
+// labelsOnShown appends to dst the attached labels whose entity is
+// streamed to p: the labels on the players and vehicles p's views show, so
+// a reconcile costs what p sees rather than every attached label.
+func (w *World) labelsOnShown(p *Player, dst []*Label) []*Label {
+	on := w.prims.labelsOn
+	if len(on) == 0 {
+		return dst
+	}
+	for _, id := range p.ent.shownP {
+		if id != p.id {
+			dst = append(dst, on[attachKey{wire.AttachPlayer, uint32(id)}]...)
+		}
+	}
+	for _, id := range p.ent.shownV {
+		dst = append(dst, on[attachKey{wire.AttachVehicle, uint32(id)}]...)
+	}
+	return dst
+}

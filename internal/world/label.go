@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -137,6 +138,8 @@ func (w *World) checkAttach(fn string, kind uint8, id uint32) error {
 func (w *World) placeLabel(l *Label) {
 	if l.attached() {
 		w.prims.attLabel[l.id] = l
+		k := attachKey{l.params.AttachKind, l.params.AttachID}
+		w.prims.labelsOn[k] = append(w.prims.labelsOn[k], l)
 		return
 	}
 	l.h = w.prims.labelG.Get(l.params.Scope).Insert(l.id, l.params.Pos, l.params.DrawDistance)
@@ -145,6 +148,13 @@ func (w *World) placeLabel(l *Label) {
 func (w *World) unplaceLabel(l *Label) {
 	if l.attached() {
 		delete(w.prims.attLabel, l.id)
+		k := attachKey{l.params.AttachKind, l.params.AttachID}
+		on := slices.DeleteFunc(w.prims.labelsOn[k], func(x *Label) bool { return x == l })
+		if len(on) == 0 {
+			delete(w.prims.labelsOn, k)
+		} else {
+			w.prims.labelsOn[k] = on
+		}
 		return
 	}
 	g := w.prims.labelG.Get(l.params.Scope)
@@ -226,9 +236,10 @@ func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
 			}
 		}
 	}
-	for _, l := range pr.attLabel {
+	pr.onShown = w.labelsOnShown(p, pr.onShown[:0])
+	for _, l := range pr.onShown {
 		pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID)
-		if !ok || !mine(l) || !w.attachedStreamed(l.params.AttachKind, l.params.AttachID, p) {
+		if !ok || !mine(l) {
 			continue
 		}
 		at := grid.Vec{X: pos.X + l.params.Pos.X, Y: pos.Y + l.params.Pos.Y, Z: pos.Z + l.params.Pos.Z}

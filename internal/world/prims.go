@@ -49,6 +49,8 @@ type prims struct {
 	labels   map[uint32]*Label      // every label, by id
 	labelG   *grid.Scopes           // unattached labels, radius = draw distance
 	attLabel map[uint32]*Label      // labels attached to an entity
+	labelsOn map[attachKey][]*Label // the same, by the entity they are on
+	onShown  []*Label               // scratch of labelWants
 	blips    map[uint32]*Blip       // every blip, by id
 	blipG    *grid.Scopes           // unattached blips, radius = draw distance + BlipHysteresis (+Inf for none)
 	attBlip  map[uint32]*Blip       // blips attached to an entity
@@ -73,7 +75,7 @@ type prims struct {
 
 func newPrims() prims {
 	return prims{
-		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{},
+		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{}, labelsOn: map[attachKey][]*Label{},
 		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
 		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(primCell),
 		cps:  map[uint32]*Checkpoint{},
