@@ -25,19 +25,6 @@ func (w *World) attachedAt(kind uint8, id uint32) (grid.Vec, grid.Scope, bool) {
 	return grid.Vec{}, grid.Scope{}, false
 }
 
-// attachedStreamed reports whether the entity is streamed to p: a player
-// other than p in p's player view, or a vehicle in p's vehicle view.
-func (w *World) attachedStreamed(kind uint8, id uint32, p *Player) bool {
-	switch kind {
-	case wire.AttachPlayer:
-		e := w.Player(uint16(min(id, 0xFFFF)))
-		return e != nil && w.playerStreamed(e, p)
-	case wire.AttachVehicle:
-		return w.StreamedTo(KindVehicle, id, p)
-	}
-	return false
-}
-
 // vehicleGone deletes the labels and blips attached to a deleted vehicle.
 func (w *World) vehicleGone(id uint16) {
 	for _, l := range w.prims.attLabel {

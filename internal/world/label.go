@@ -11,11 +11,12 @@ import (
 
 // 3D text labels (world.md Label3D). A label is shown to a player in its
 // scope, within its draw distance, among the 256 nearest. A label attached
-// to a player is at the player's position plus its offset, is never shown
-// to that player, and is shown to others only while the player is streamed
-// to them ([World.playerStreamed]). A label with a viewer is shown only to
-// that viewer. Deleting the attached player or the viewer (their leave)
-// deletes the label. Labels reconcile on every change and on the slow pass.
+// to a player or a vehicle is at the entity's position plus its offset, is
+// never shown to the player it is on, and is shown to others only while the
+// entity is streamed to them (their player or vehicle view:
+// [World.labelsOnShown]). A label with a viewer is shown only to that
+// viewer. Deleting the attached entity or the viewer (their leave) deletes
+// the label. Labels reconcile on every change and on the slow pass.
 
 // LabelParams is what create_label takes and a change replaces.
 type LabelParams struct {

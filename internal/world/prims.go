@@ -124,13 +124,6 @@ func (s *primState) init() {
 	s.colIn = map[uint32]struct{}{}
 }
 
-// playerStreamed reports whether player e is streamed to recipient r: r's
-// player view shows e (PlayerShow). A player is never streamed to
-// themselves here: the callers exclude that case by rule.
-func (w *World) playerStreamed(e, r *Player) bool {
-	return e != r && w.StreamedTo(KindPlayer, uint32(e.id), r)
-}
-
 // budget is how many ops a reconcile of p may queue.
 func budget(p *Player) int { return p.conn.Free() - SendReserve }
 
