@@ -31,3 +31,34 @@ func checkPayloadAlias(t *testing.T, p Packet, mk func() Packet, header int) {
 		t.Errorf("Parse allocates %v times, want 0", a)
 	}
 }
+
+// checkNetvarEventRules checks the payload length rules that NetvarManifest,
+// NetvarResync and NetvarUpdate share (netvarEvent): 1..=65529 bytes, a
+// message above a datagram being fragmented by the lane.
+func checkNetvarEventRules(t *testing.T, valid func() Packet) {
+	t.Helper()
+	set := func(n int) func(Packet) {
+		return func(p Packet) {
+			payload := bytes.Repeat([]byte{0x5A}, n)
+			switch x := p.(type) {
+			case *NetvarManifest:
+				x.Payload = payload
+			case *NetvarResync:
+				x.Payload = payload
+			case *NetvarUpdate:
+				x.Payload = payload
+			default:
+				t.Fatalf("%s is not a netvar event", p.Name())
+			}
+		}
+	}
+	cases := []ruleCase{
+		{"len 1", set(1), ""},
+		{"len 0", set(0), "len"},
+		{"len 1193 needs fragments", set(1193), ""},
+		{"len 65529", set(MaxNetvarPayload), ""},
+		{"len 65530", set(MaxNetvarPayload + 1), "len"},
+	}
+	checkRules(t, "server", valid, send, cases)
+	checkRules(t, "client", valid, recv, cases)
+}

@@ -16,20 +16,7 @@ func TestNetvarManifestExample(t *testing.T) {
 	checkTruncated(t, validNetvarManifest().Append(nil), func() Packet { return new(NetvarManifest) })
 }
 
-func TestNetvarManifestRules(t *testing.T) {
-	set := func(n int) func(Packet) {
-		return func(p Packet) { p.(*NetvarManifest).Payload = bytes.Repeat([]byte{0x5A}, n) }
-	}
-	cases := []ruleCase{
-		{"len 1", set(1), ""},
-		{"len 0", set(0), "len"},
-		{"len 1193 needs fragments", set(1193), ""},
-		{"len 65529", set(MaxNetvarPayload), ""},
-		{"len 65530", set(MaxNetvarPayload + 1), "len"},
-	}
-	checkRules(t, "server", validNetvarManifest, send, cases)
-	checkRules(t, "client", validNetvarManifest, recv, cases)
-}
+func TestNetvarManifestRules(t *testing.T) { checkNetvarEventRules(t, validNetvarManifest) }
 
 func TestNetvarManifestAliases(t *testing.T) {
 	checkPayloadAlias(t, validNetvarManifest(), func() Packet { return new(NetvarManifest) }, NetvarHeaderLen)

@@ -16,20 +16,7 @@ func TestNetvarResyncExample(t *testing.T) {
 	checkTruncated(t, validNetvarResync().Append(nil), func() Packet { return new(NetvarResync) })
 }
 
-func TestNetvarResyncRules(t *testing.T) {
-	set := func(n int) func(Packet) {
-		return func(p Packet) { p.(*NetvarResync).Payload = bytes.Repeat([]byte{0x5A}, n) }
-	}
-	cases := []ruleCase{
-		{"len 1", set(1), ""},
-		{"len 0", set(0), "len"},
-		{"len 1193 needs fragments", set(1193), ""},
-		{"len 65529", set(MaxNetvarPayload), ""},
-		{"len 65530", set(MaxNetvarPayload + 1), "len"},
-	}
-	checkRules(t, "server", validNetvarResync, send, cases)
-	checkRules(t, "client", validNetvarResync, recv, cases)
-}
+func TestNetvarResyncRules(t *testing.T) { checkNetvarEventRules(t, validNetvarResync) }
 
 func TestNetvarResyncAliases(t *testing.T) {
 	checkPayloadAlias(t, validNetvarResync(), func() Packet { return new(NetvarResync) }, NetvarHeaderLen)

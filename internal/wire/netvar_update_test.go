@@ -16,20 +16,7 @@ func TestNetvarUpdateExample(t *testing.T) {
 	checkTruncated(t, validNetvarUpdate().Append(nil), func() Packet { return new(NetvarUpdate) })
 }
 
-func TestNetvarUpdateRules(t *testing.T) {
-	set := func(n int) func(Packet) {
-		return func(p Packet) { p.(*NetvarUpdate).Payload = bytes.Repeat([]byte{0x5A}, n) }
-	}
-	cases := []ruleCase{
-		{"len 1", set(1), ""},
-		{"len 0", set(0), "len"},
-		{"len 1193 needs fragments", set(1193), ""},
-		{"len 65529", set(MaxNetvarPayload), ""},
-		{"len 65530", set(MaxNetvarPayload + 1), "len"},
-	}
-	checkRules(t, "server", validNetvarUpdate, send, cases)
-	checkRules(t, "client", validNetvarUpdate, recv, cases)
-}
+func TestNetvarUpdateRules(t *testing.T) { checkNetvarEventRules(t, validNetvarUpdate) }
 
 func TestNetvarUpdateAliases(t *testing.T) {
 	checkPayloadAlias(t, validNetvarUpdate(), func() Packet { return new(NetvarUpdate) }, NetvarHeaderLen)
