@@ -217,7 +217,7 @@ func (c console) NetworkSelftest(out io.Writer) error {
 	return nil
 }
 
-// Reload is not offered: a gamemode's entities live in the world, and a
+// Reload is not offered (docs/decisions/0182): a gamemode's entities live in the world, and a
 // fresh VM would not own them. Restart the server to load a new gamemode.
 func (c console) Reload(out io.Writer) error {
 	return errors.New("reload: not supported; restart the server to load a changed gamemode (the world keeps the old gamemode's entities)")
