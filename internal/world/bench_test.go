@@ -27,6 +27,7 @@ type mover struct {
 	pos    grid.Vec
 	dx, dy float32
 	seq    uint32
+	wait   int // ticks to stand still before running
 }
 
 // loadedWorld builds a world with pickups spread over ±4000 m and players
@@ -59,13 +60,17 @@ func loadedWorld(tb testing.TB, pickups, players int) (*World, []mover) {
 	return w, ms
 }
 
-// step moves every player one tick at running speed (7 m/s) and runs the
-// tick: a PlayerSync each, then streaming.
+// step moves every player one tick at running speed (7 m/s), but those
+// still waiting, and runs the tick: a PlayerSync each, then streaming.
 func step(w *World, ms []mover, now time.Time, s *wire.PlayerSync) {
 	for i := range ms {
 		m := &ms[i]
-		m.pos.X += m.dx
-		m.pos.Y += m.dy
+		if m.wait > 0 {
+			m.wait-- // standing: a standing player syncs too
+		} else {
+			m.pos.X += m.dx
+			m.pos.Y += m.dy
+		}
 		if m.pos.X > 4000 || m.pos.X < -4000 {
 			m.dx = -m.dx
 		}

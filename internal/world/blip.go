@@ -224,6 +224,7 @@ func (w *World) reconcileBlips(p *Player) {
 	s := &p.prims
 	s.init()
 	pr := &w.prims
+	pr.passes[primBlips]++
 	pr.wants = w.blipWants(p, pr.wants[:0])
 	pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.blip

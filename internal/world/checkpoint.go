@@ -155,6 +155,7 @@ func (w *World) reconcileCheckpoints(p *Player) {
 	s := &p.prims
 	s.init()
 	pr := &w.prims
+	pr.passes[primCheckpoints]++
 	wants := pr.wants[:0]
 	for _, id := range s.own {
 		if c := pr.cps[id]; c.params.Scope == p.scope {

@@ -271,6 +271,7 @@ func (w *World) reconcileColshapes(p *Player) {
 	s := &p.prims
 	s.init()
 	pr := &w.prims
+	pr.passes[primColshapes]++
 	wants := pr.wants[:0]
 	for id := range s.colShow {
 		if c := pr.cols[id]; c.params.Scope == p.scope {

@@ -201,6 +201,7 @@ func (w *World) reconcileLabels(p *Player) {
 	s := &p.prims
 	s.init()
 	pr := &w.prims
+	pr.passes[primLabels]++
 	pr.wants = w.labelWants(p, pr.wants[:0])
 	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	for _, op := range pr.ops {

@@ -41,6 +41,18 @@ const (
 	primCell = 128
 )
 
+// primKind names a kind of per-player primitive, for the pass counters.
+type primKind uint8
+
+const (
+	primLabels primKind = iota
+	primCheckpoints
+	primBlips
+	primZones
+	primColshapes
+	primKinds
+)
+
 // prims is the world's part of the per-player primitives.
 type prims struct {
 	next    uint32 // the last label, blip, gang zone or checkpoint id given (one counter)
@@ -60,6 +72,8 @@ type prims struct {
 	cps      map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
 	cols     map[uint32]*Colshape   // every colshape, by id
 	colG     *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
+
+	passes [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
 
 	// Scratch, owned by the world goroutine.
 	hits    []grid.Hit

@@ -16,7 +16,13 @@ import (
 func primsWorld(tb testing.TB, labels, blips, zones, players int) (*World, []mover) {
 	tb.Helper()
 	w, _ := loadedWorld(tb, 0, 0)
-	r := rand.New(rand.NewPCG(7, 8))
+	addPrims(tb, w, rand.New(rand.NewPCG(7, 8)), labels, blips, zones)
+	return loadedWorldWith(tb, w, players)
+}
+
+// addPrims adds primsWorld's labels, blips and gang zones to w.
+func addPrims(tb testing.TB, w *World, r *rand.Rand, labels, blips, zones int) {
+	tb.Helper()
 	coord := func() float32 { return float32(r.Float64()*8000 - 4000) }
 	for range labels {
 		if _, err := w.CreateLabel(LabelParams{Text: "Ammu-Nation", Color: 0xFFAA00,
@@ -44,7 +50,6 @@ func primsWorld(tb testing.TB, labels, blips, zones, players int) (*World, []mov
 			tb.Fatal(err)
 		}
 	}
-	return loadedWorldWith(tb, w, players)
 }
 
 // BenchmarkPrimsReconcile: one slow pass of 1000 players (each moved 7 m,

@@ -213,6 +213,7 @@ func (w *World) reconcileZones(p *Player) {
 	s := &p.prims
 	s.init()
 	pr := &w.prims
+	pr.passes[primZones]++
 	pr.wants = w.zoneWants(p, pr.wants[:0])
 	pr.ops = s.zones.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	s.zoneAnchor.Mark(p.pos)

@@ -1,0 +1,314 @@
+package world
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"dlmp/internal/wire"
+)
+
+// The engine's streaming passes over the load (entityWorld: 1000
+// players, 1,000,000 objects, 100,000 pickups, 1000 vehicles, 50,000
+// labels, 10,000 blips, 5,000 gang zones), measured as the engine runs them:
+// through World.Packet and World.Tick, every kind by the world's own code.
+// Times are CPU time of the benchmark's thread (getrusage RUSAGE_THREAD):
+// on this shared machine wall time also counts the waiting. The brute-force
+// baseline (World.bruteForce: every object, pickup, label, blip and zone
+// scanned) runs on the same world, in the same benchmark.
+
+var modes = []struct {
+	name  string
+	brute bool
+}{{"grid", false}, {"brute", true}}
+
+// invalidate makes every view of every player due: the cold pass, what
+// 1000 players landing in the same tick cost.
+func invalidate(ms []mover) {
+	for _, m := range ms {
+		m.p.pickAnchor.Invalidate()
+		m.p.ent.playerAt.Invalidate()
+		m.p.ent.vehicleAt.Invalidate()
+		m.p.ent.objectAt.Invalidate()
+		m.p.prims.due = time.Time{}
+		m.p.prims.zoneAnchor.Invalidate()
+	}
+}
+
+// sentTo counts the reliable packets every player was sent.
+func sentTo(ms []mover) int {
+	n := 0
+	for _, m := range ms {
+		n += m.p.conn.(*nullConn).sent
+	}
+	return n
+}
+
+// passCounts is what the world counts of its passes: player, vehicle and
+// object views, then labels, checkpoints, blips, zones, colshapes.
+type passCounts [3 + primKinds]uint64
+
+func countPasses(w *World) passCounts {
+	var c passCounts
+	copy(c[:3], w.ents.passes[:])
+	copy(c[3:], w.prims.passes[:])
+	return c
+}
+
+var passUnits = [...]string{"player", "vehicle", "object", "label", "checkpoint", "blip", "zone", "colshape"}
+
+// reportPasses reports the views computed per unit of work (a tick, a
+// pass), of the kinds that ran any.
+func reportPasses(b *testing.B, before, after passCounts, per float64, unit string) {
+	for i := range after {
+		if n := after[i] - before[i]; n > 0 {
+			b.ReportMetric(float64(n)/per, passUnits[i]+"-views/"+unit)
+		}
+	}
+}
+
+// cpuMeter keeps the thread CPU time of each measured tick.
+type cpuMeter struct{ ticks []time.Duration }
+
+// run measures f in CPU time of the calling thread, locked to it.
+func (m *cpuMeter) run(f func()) {
+	c := threadCPU()
+	f()
+	m.ticks = append(m.ticks, threadCPU()-c)
+}
+
+// report gives the mean per tick (and per op, ops ticks each), and the
+// 99th percentile and worst tick: a spike shows there, not in the mean.
+func (m *cpuMeter) report(b *testing.B, perOp int) {
+	if len(m.ticks) == 0 {
+		return
+	}
+	var sum time.Duration
+	for _, d := range m.ticks {
+		sum += d
+	}
+	s := slices.Clone(m.ticks)
+	slices.Sort(s)
+	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
+	mean := sum / time.Duration(len(s))
+	b.ReportMetric(ms(mean), "cpu-ms/tick")
+	if perOp > 1 {
+		b.ReportMetric(ms(mean)*float64(perOp), "cpu-ms/op")
+	}
+	b.ReportMetric(ms(s[(len(s)-1)*99/100]), "p99-cpu-ms/tick")
+	b.ReportMetric(ms(s[len(s)-1]), "max-cpu-ms/tick")
+}
+
+// BenchmarkFullPass: the cold pass, every view of 1000 players computed
+// again in one tick (objects, pickups, players, vehicles, labels,
+// checkpoints, blips, zones, colshapes: the wanted sets and their diff; the
+// views are full and nothing moved, so no packet results); the grid against
+// a scan of every entity.
+func BenchmarkFullPass(b *testing.B) {
+	for _, l := range layouts {
+		var (
+			w   *World
+			ms  []mover
+			now = t0.Add(time.Second)
+		)
+		for _, mode := range modes {
+			b.Run(l.name+"/"+mode.name, func(b *testing.B) {
+				if w == nil { // built once per layout, only if a sub-benchmark of it runs
+					w, ms = entityWorld(b, 1_000_000, 100_000, 1000, l.hot)
+				}
+				w.bruteForce = mode.brute
+				defer func() { w.bruteForce = false }()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				var m cpuMeter
+				before, sent := countPasses(w), sentTo(ms)
+				b.ReportAllocs()
+				for b.Loop() {
+					invalidate(ms)
+					now = now.Add(tick)
+					m.run(func() { w.Tick(now) })
+				}
+				if n := sentTo(ms) - sent; n != 0 {
+					b.Fatalf("a full pass over unchanged views sent %d packets", n)
+				}
+				m.report(b, 1)
+				reportPasses(b, before, countPasses(w), float64(b.N), "pass")
+			})
+		}
+	}
+}
+
+// runFor is how many ticks a player runs before its first object anchor is
+// due again (ObjectRequery at 7 m/s).
+var runFor = int(ObjectRequery/(7*tick.Seconds())) + 1
+
+// warmUp runs the players until their anchors fall due on different ticks,
+// as in play (players do not all start running in the same tick): player i
+// stands for i mod runFor ticks, then runs; then one more second.
+func warmUp(w *World, ms []mover, now time.Time) time.Time {
+	for i := range ms {
+		ms[i].wait = i % runFor
+	}
+	var s wire.PlayerSync
+	for range runFor + int(time.Second/tick) {
+		now = now.Add(tick)
+		step(w, ms, now, &s)
+	}
+	return now
+}
+
+// BenchmarkIncremental: one tick of 1000 players running at 7 m/s, a
+// PlayerSync each at 20 Hz, the world streaming what is due (objects every
+// 16 m, pickups, players and vehicles every 4 m, labels, blips and
+// checkpoints every second, zones every 64 m), the shows and hides sent,
+// the moves. Run at least 200 ticks (-benchtime 200x): the views fall due
+// every 11 to 46 ticks.
+func BenchmarkIncremental(b *testing.B) {
+	for _, l := range layouts {
+		var (
+			w   *World
+			ms  []mover
+			now = t0.Add(time.Second)
+		)
+		for _, mode := range modes {
+			b.Run(l.name+"/"+mode.name, func(b *testing.B) {
+				if w == nil {
+					w, ms = entityWorld(b, 1_000_000, 100_000, 1000, l.hot)
+					now = warmUp(w, ms, now)
+				}
+				w.bruteForce = mode.brute
+				defer func() { w.bruteForce = false }()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				var s wire.PlayerSync
+				var m cpuMeter
+				before := countPasses(w)
+				b.ReportAllocs()
+				for b.Loop() {
+					now = now.Add(tick)
+					m.run(func() { step(w, ms, now, &s) })
+				}
+				m.report(b, 1)
+				reportPasses(b, before, countPasses(w), float64(b.N), "tick")
+			})
+		}
+	}
+}
+
+// churn is the gamemode's share of a second of play: every tick 50 objects
+// and 10 pickups moved and 5 labels changed; once a second a blip and a
+// gang zone changed (their color: in place).
+type churn struct {
+	w       *World
+	objects []uint32
+	pickups []uint32
+	labels  []uint32
+	blips   []uint32
+	zones   []uint32
+	n       int
+}
+
+func newChurn(w *World) *churn {
+	c := &churn{w: w}
+	n := len(w.ents.objects) - 1 // ids 1..n, none deleted
+	for i := range min(n, 5000) {
+		c.objects = append(c.objects, uint32(i*197%n+1))
+	}
+	for id := range w.pickups {
+		if c.pickups = append(c.pickups, id); len(c.pickups) == 1000 {
+			break
+		}
+	}
+	for id := range w.prims.labels {
+		if c.labels = append(c.labels, id); len(c.labels) == 500 {
+			break
+		}
+	}
+	for id := range w.prims.blips {
+		if c.blips = append(c.blips, id); len(c.blips) == 50 {
+			break
+		}
+	}
+	for id := range w.prims.zones {
+		if c.zones = append(c.zones, id); len(c.zones) == 50 {
+			break
+		}
+	}
+	return c
+}
+
+// tick makes this tick's changes.
+func (c *churn) tick(tb testing.TB) {
+	w, n := c.w, c.n
+	c.n++
+	for i := range 50 {
+		id := c.objects[(n*50+i)%len(c.objects)]
+		o := w.ents.objects[id]
+		pos, rot := w.currentPose(o)
+		pos.Z += 0.01
+		if err := w.SetObjectPose(id, pos, rot); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for i := range 10 {
+		id := c.pickups[(n*10+i)%len(c.pickups)]
+		pos := w.pickups[id].pos
+		pos.Z += 0.01
+		if err := w.MovePickup(id, pos); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for i := range 5 {
+		id := c.labels[(n*5+i)%len(c.labels)]
+		lp := w.prims.labels[id].params
+		lp.Text = fmt.Sprintf("shop %d", n)
+		if err := w.SetLabel(id, lp); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if n%int(time.Second/tick) == 7 {
+		id := c.blips[n%len(c.blips)]
+		bp := w.prims.blips[id].params
+		bp.Color ^= 0x00FF00
+		if err := w.SetBlip(id, bp); err != nil {
+			tb.Fatal(err)
+		}
+		id = c.zones[n%len(c.zones)]
+		zp := w.prims.zones[id].params
+		zp.Color ^= 0x00FF00
+		if err := w.SetGangZone(id, zp); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSecondOfPlay: one second (20 ticks) of the engine in play, the
+// real per-second streaming cost: 1000 players running at 7 m/s, a
+// PlayerSync each per tick, and the gamemode changing entities (churn);
+// every pass as the tick runs it, the packets sent.
+func BenchmarkSecondOfPlay(b *testing.B) {
+	perSecond := int(time.Second / tick)
+	for _, l := range layouts {
+		b.Run(l.name, func(b *testing.B) {
+			w, ms := entityWorld(b, 1_000_000, 100_000, 1000, l.hot)
+			now := warmUp(w, ms, t0.Add(time.Second))
+			c := newChurn(w)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var s wire.PlayerSync
+			var m cpuMeter
+			before := countPasses(w)
+			b.ReportAllocs()
+			for b.Loop() {
+				for range perSecond {
+					now = now.Add(tick)
+					m.run(func() { c.tick(b); step(w, ms, now, &s) })
+				}
+			}
+			m.report(b, perSecond)
+			reportPasses(b, before, countPasses(w), float64(b.N), "s")
+		})
+	}
+}
