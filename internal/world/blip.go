@@ -172,20 +172,13 @@ func (w *World) follow(b *Blip) bool {
 	return true
 }
 
-// followBlips moves the attached blips whose entity moved, and reconciles
-// the players who see one of them.
+// followBlips moves the attached blips whose entity moved. The players who
+// see one get its new position on their own slow pass, within SlowPass:
+// marking them all for the next tick would put 1000 blip reconciles in one
+// tick once a second (docs/decisions/0195-flat-ticks.md).
 func (w *World) followBlips() {
-	moved := false
 	for _, b := range w.prims.attBlip {
-		moved = w.follow(b) || moved
-	}
-	if !moved {
-		return
-	}
-	for _, p := range w.players {
-		if p != nil && !p.gone && p.prims.blips != nil && p.prims.blips.Len() > 0 {
-			p.prims.blipsDirty = true
-		}
+		w.follow(b)
 	}
 }
 

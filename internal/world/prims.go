@@ -20,10 +20,11 @@ import (
 //     checkpoints and colshape outlines (a few players each), on the next
 //     tick for blips and gang zones (which concern everyone in their scope:
 //     a bulk change costs one reconcile per player, not one per change);
-//   - on the player's slow pass, once every SlowPass: labels and blips
-//     (which follow moving players), checkpoints and colshapes always, gang
-//     zones when the player moved more than ZoneRequery since their last
-//     pass or a zone changed;
+//   - on the player's slow pass, once every SlowPass at the player's phase
+//     of the second (spread by id, so no tick runs everyone's): labels and
+//     blips (which follow moving players), checkpoints and colshapes
+//     always, gang zones when the player moved more than ZoneRequery since
+//     their last pass or a zone changed;
 //   - on every tick while a pass left work for lack of send-queue room.
 //
 // Every show and hide is critical (nothing resends state), and a pass leaves
@@ -149,7 +150,7 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	w.flushCrossings(p, now)
 	slow := !now.Before(s.due)
 	if slow {
-		s.due = now.Add(SlowPass)
+		s.due = w.nextSlowPass(p, now)
 	}
 	if slow || s.labels.Pending() > 0 {
 		w.reconcileLabels(p)
@@ -168,6 +169,20 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	if slow || s.cols.Pending() > 0 {
 		w.reconcileColshapes(p)
 	}
+}
+
+// nextSlowPass returns when p's next slow pass is due after now: at p's
+// phase of the second, id/max_players of a SlowPass after the world's
+// start, so that the players' slow passes spread evenly over the ticks of a
+// second (1000 players at 20 Hz: 50 per tick), whatever tick they joined or
+// landed in (docs/decisions/0195-flat-ticks.md).
+func (w *World) nextSlowPass(p *Player, now time.Time) time.Time {
+	phase := w.start.Add(SlowPass * time.Duration(p.id) / time.Duration(w.maxPlayers))
+	since := now.Sub(phase)
+	if since < 0 {
+		return phase
+	}
+	return phase.Add((since/SlowPass + 1) * SlowPass)
 }
 
 // tickPrimsWorld runs the world's part of the primitives' timers: attached

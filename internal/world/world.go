@@ -57,6 +57,7 @@ type World struct {
 	// Immutable after New.
 	gm         Gamemode
 	maxPlayers int
+	start      time.Time // New's now: the phase of the players' slow passes (prims.go)
 	pickupDist float32 // world.pickup_draw_distance, meters
 	// bruteForce scans every pickup instead of the grid: the baseline the
 	// streaming benchmark measures the grid against. Never set outside it.
@@ -122,6 +123,7 @@ func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 	w := &World{
 		gm:         gm,
 		maxPlayers: c.Server.MaxPlayers,
+		start:      now,
 		pickupDist: float32(d),
 		now:        now,
 		players:    make([]*Player, c.Server.MaxPlayers),
