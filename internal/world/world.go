@@ -58,7 +58,7 @@ type World struct {
 	gm         Gamemode
 	maxPlayers int
 	start      time.Time // New's now: the phase of the players' slow passes (prims.go)
-	pickupDist float32 // world.pickup_draw_distance, meters
+	pickupDist float32   // world.pickup_draw_distance, meters
 	// bruteForce scans every pickup instead of the grid: the baseline the
 	// streaming benchmark measures the grid against. Never set outside it.
 	bruteForce bool
