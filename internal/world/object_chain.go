@@ -190,15 +190,16 @@ func (w *World) objectChanged(o *Object) {
 	}
 }
 
-// objectTouched makes the object views compute again for every player who
-// may want o's chain (in the root's scope, within its stream distance plus
-// the requery slack) or has o shown.
+// objectTouched makes the object views compute again for every player
+// whose view o's change may alter: the root is within the cut of the
+// view's last computation (objectCut), is attached to the player, or o is
+// shown to them. It runs before and after a change that moves a root or
+// changes its weight, so the cut is tested at both places.
 func (w *World) objectTouched(o *Object) {
 	if w.count == 0 {
 		return
 	}
 	r := w.chainRoot(o)
-	reach := r.dist + ObjectRequery + 1
 	var pos grid.Vec
 	if r.inGrid {
 		pos = w.ents.objectGrid.Get(r.gscope).Position(r.h)
@@ -207,8 +208,7 @@ func (w *World) objectTouched(o *Object) {
 		if q == nil {
 			continue
 		}
-		sc, c, ok := q.objectCenter()
-		if ok && r.inGrid && sc == r.gscope && grid.Dist2(c, pos) <= reach*reach {
+		if r.inGrid && q.objCut.reaches(r, pos) || r.kind == KindPlayer && r.parentID == uint32(q.id) {
 			q.ent.objectAt.Invalidate()
 			continue
 		}

@@ -45,7 +45,45 @@ func (w *World) streamObjects(q *Player) {
 	w.ents.ops = e.objects.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	w.ents.wants = wants
 	e.objectAt.Mark(at)
+	q.objCut.record(sc, at, w.ents.hits)
 	w.sendObjectOps(q, w.ents.ops)
+}
+
+// objectCut is what a player's object view was last computed from: the
+// query point and scope, and how far the nearest-N cut reached. A change
+// of a root r at distance d from that point can alter the view's wanted set
+// only if r is within its stream distance and either d is within the
+// farthest root selected (it may enter, leave or reorder the selection) or
+// the selection left room for one more root; otherwise the set computed
+// again would be the same, and objectTouched leaves the view alone
+// (docs/decisions/0196-object-views-touched-within-the-cut.md).
+type objectCut struct {
+	at    grid.Vec
+	scope grid.Scope
+	far2  float32 // the farthest root selected, squared distance
+	room  bool    // the selection weighs less than the limit: a farther root may have been left out only for its weight
+	valid bool
+}
+
+// record keeps the cut of a view computed at at in sc, hits the roots
+// selected (q's own chains included, at distance 0).
+func (c *objectCut) record(sc grid.Scope, at grid.Vec, hits []grid.Hit) {
+	far2, weight := float32(0), 0
+	for _, h := range hits {
+		far2 = max(far2, h.Dist2)
+		weight += int(h.Weight)
+	}
+	*c = objectCut{at: at, scope: sc, far2: far2, room: weight < stream.Objects.Limit(), valid: true}
+}
+
+// reaches reports whether a change of root r, at pos in its grid, may alter
+// the view: see objectCut.
+func (c *objectCut) reaches(r *Object, pos grid.Vec) bool {
+	if !c.valid || c.scope != r.gscope {
+		return false
+	}
+	d2 := grid.Dist2(c.at, pos)
+	return d2 <= r.dist*r.dist && (d2 <= c.far2 || c.room)
 }
 
 // sendObjectOps queues the shows and hides of a reconcile, critical.
