@@ -95,8 +95,32 @@ func (w *World) SetBlip(id uint32, bp BlipParams) error {
 	b.params = bp
 	b.rev++
 	w.placeBlip(b)
+	if inPlaceBlip(&old, &bp) {
+		w.blipShownChanged(b)
+		return nil
+	}
 	w.blipChanged(b, old)
 	return nil
+}
+
+// inPlaceBlip reports whether a change from a to b leaves an unattached
+// blip where it was, with the same reach: then it is wanted by the same
+// players as before, and only those who have it shown need its new show.
+func inPlaceBlip(a, b *BlipParams) bool {
+	return a.AttachKind == wire.AttachNone && b.AttachKind == wire.AttachNone &&
+		a.Pos == b.Pos && a.Scope == b.Scope && a.DrawDistance == b.DrawDistance
+}
+
+// blipShownChanged marks for the next tick the players who have b shown
+// (docs/decisions/0197-in-place-changes.md).
+func (w *World) blipShownChanged(b *Blip) {
+	for _, p := range w.players {
+		if p != nil && !p.gone && p.prims.blips != nil {
+			if _, shown := p.prims.blips.Shown(b.id); shown {
+				p.prims.blipsDirty = true
+			}
+		}
+	}
 }
 
 // DeleteBlip deletes a blip: every player it is shown to gets a hide.

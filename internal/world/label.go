@@ -80,8 +80,27 @@ func (w *World) SetLabel(id uint32, lp LabelParams) error {
 	l.params = lp
 	l.rev++
 	w.placeLabel(l)
+	if old.Pos == lp.Pos && old.DrawDistance == lp.DrawDistance && old.Scope == lp.Scope &&
+		old.AttachKind == lp.AttachKind && old.AttachID == lp.AttachID && old.Viewer == lp.Viewer {
+		// In place (its text or color): wanted by the same players; only
+		// who has it shown needs the new show
+		// (docs/decisions/0197-in-place-changes.md).
+		w.labelShownChanged(l)
+		return nil
+	}
 	w.labelChanged(l, old)
 	return nil
+}
+
+// labelShownChanged reconciles at once the players who have l shown.
+func (w *World) labelShownChanged(l *Label) {
+	for _, p := range w.players {
+		if p != nil && !p.gone && p.prims.labels != nil {
+			if _, shown := p.prims.labels.Shown(l.id); shown {
+				w.reconcileLabels(p)
+			}
+		}
+	}
 }
 
 // DeleteLabel deletes a label: every player it is shown to gets a hide.

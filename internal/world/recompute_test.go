@@ -94,3 +94,120 @@ func TestObjectViewsEqualRecompute(t *testing.T) {
 		}
 	}
 }
+
+func TestPrimViewsEqualRecompute(t *testing.T) {
+	for seed := range uint64(6) {
+		f := newFixture(t, nil)
+		r := rand.New(rand.NewPCG(seed, 7))
+		near := func(spread float32) grid.Vec {
+			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
+		}
+		zoneAt := func() ZoneParams {
+			c := near(400)
+			w, h := float32(10+r.IntN(100)), float32(10+r.IntN(100))
+			return ZoneParams{Min: [2]float32{c.X - w, c.Y - h}, Max: [2]float32{c.X + w, c.Y + h}, Color: 0xFF0000, Alpha: 96}
+		}
+		zones := 300
+		if seed%2 == 1 {
+			zones = ZoneScanMax + 100 // the grid's nearest-1024 path
+		}
+		var labels, blips, zs []uint32
+		for range 600 {
+			labels = append(labels, f.label(LabelParams{Text: "x", Pos: near(150), DrawDistance: float32(20 + r.IntN(200))}))
+		}
+		for i := range 300 {
+			bp := BlipParams{Pos: near(400)}
+			if i%3 == 0 {
+				bp.DrawDistance = float32(50 + r.IntN(200))
+			}
+			blips = append(blips, f.blip(bp))
+		}
+		for range zones {
+			id := f.zone(zoneAt())
+			if err := f.w.ShowGangZone(id, nil); err != nil {
+				t.Fatal(err)
+			}
+			zs = append(zs, id)
+		}
+		var ps []*Player
+		for i := range 8 {
+			p, c := f.join()
+			f.spawn(p, c, at(float32(i*40-160), float32(i%3*40)))
+			ps = append(ps, p)
+		}
+		f.slowPass()
+		pick := func(s []uint32) uint32 { return s[r.IntN(len(s))] }
+		for round := range 60 {
+			for range 1 + r.IntN(6) {
+				switch r.IntN(12) {
+				case 0:
+					labels = append(labels, f.label(LabelParams{Text: "new", Pos: near(150), DrawDistance: float32(20 + r.IntN(200))}))
+				case 1: // in place
+					if l := f.w.Label(pick(labels)); l != nil {
+						lp := l.Params()
+						lp.Text += "!"
+						f.w.SetLabel(l.ID(), lp)
+					}
+				case 2:
+					if l := f.w.Label(pick(labels)); l != nil {
+						lp := l.Params()
+						lp.Pos = near(150)
+						f.w.SetLabel(l.ID(), lp)
+					}
+				case 3:
+					f.w.DeleteLabel(pick(labels))
+				case 4:
+					blips = append(blips, f.blip(BlipParams{Pos: near(400)}))
+				case 5: // in place
+					if b := f.w.Blip(pick(blips)); b != nil {
+						bp := b.Params()
+						bp.Color ^= 0xFF
+						f.w.SetBlip(b.ID(), bp)
+					}
+				case 6:
+					if b := f.w.Blip(pick(blips)); b != nil {
+						bp := b.Params()
+						bp.Pos = near(400)
+						f.w.SetBlip(b.ID(), bp)
+					}
+				case 7:
+					f.w.DeleteBlip(pick(blips))
+				case 8: // in place: the same center
+					if z := f.w.GangZone(pick(zs)); z != nil {
+						zp := z.Params()
+						zp.Color ^= 0xFF
+						zp.Min[0], zp.Max[0] = zp.Min[0]-1, zp.Max[0]+1
+						f.w.SetGangZone(z.ID(), zp)
+					}
+				case 9:
+					if z := f.w.GangZone(pick(zs)); z != nil {
+						f.w.SetGangZone(z.ID(), zoneAt())
+					}
+				case 10:
+					id := pick(zs)
+					var p *Player
+					if r.IntN(2) == 0 {
+						p = ps[r.IntN(len(ps))]
+					}
+					if r.IntN(2) == 0 {
+						f.w.ShowGangZone(id, p)
+					} else {
+						f.w.HideGangZone(id, p)
+					}
+				case 11:
+					f.w.DeleteGangZone(pick(zs))
+				}
+			}
+			f.advance(tick)
+			for _, q := range ps {
+				pr := &f.w.prims
+				sameView(t, "labels", q.prims.labels, stream.Labels.Limit(), f.w.labelWants(q, pr.wants[:0]))
+				sameView(t, "blips", q.prims.blips, stream.Blips.Limit(), f.w.blipWants(q, pr.wants[:0]))
+				sameView(t, "zones", q.prims.zones, stream.GangZones.Limit(), f.w.zoneWants(q, pr.wants[:0]))
+				q.conn.(*testConn).take()
+				q.conn.(*testConn).ackAll()
+			}
+			_ = round
+		}
+	}
+}

@@ -82,12 +82,31 @@ func (w *World) SetGangZone(id uint32, zp ZoneParams) error {
 	if err := checkZone("set_gang_zone", zp); err != nil {
 		return err
 	}
+	inPlace := zp.Scope == z.params.Scope && z.center() == (&GangZone{params: zp}).center()
 	w.unplaceZone(z)
 	z.params = zp
 	z.rev++
 	w.placeZone(z)
+	if inPlace {
+		// The same center in the same scope: wanted by the same players
+		// (the 1024 nearest by center); only who has it shown needs the new
+		// show (docs/decisions/0197-in-place-changes.md).
+		w.zoneShownChanged(z)
+		return nil
+	}
 	w.zoneChanged(z, nil)
 	return nil
+}
+
+// zoneShownChanged marks for the next tick the players who have z shown.
+func (w *World) zoneShownChanged(z *GangZone) {
+	for _, p := range w.players {
+		if p != nil && !p.gone && p.prims.zones != nil {
+			if _, shown := p.prims.zones.Shown(z.id); shown {
+				p.prims.zonesDirty = true
+			}
+		}
+	}
 }
 
 // ShowGangZone shows the zone to p, or to everyone with p nil (which also
