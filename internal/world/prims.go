@@ -38,8 +38,14 @@ const (
 	// ZoneRequery is how far, meters, a player moves before the 1024
 	// nearest gang zones are computed again on a slow pass.
 	ZoneRequery = 64
-	// primCell is the cell side of the label, blip, zone and colshape grids.
+	// primCell is the cell side of the label, blip and colshape grids.
 	primCell = 128
+	// zoneCell is the cell side of the gang zone grid: zones have no
+	// distance limit, so the 1024 nearest of thousands span a large part of
+	// the map, and bigger cells are fewer to walk (measured: 5,000 zones,
+	// 1000 players, 28–32 ms per pass at 512 m against 50–67 ms at 128 m;
+	// docs/benchmarks/world2.md).
+	zoneCell = 512
 )
 
 // primKind names a kind of per-player primitive, for the pass counters.
@@ -69,7 +75,7 @@ type prims struct {
 	attBlip  map[uint32]*Blip       // blips attached to an entity
 	blipAt   time.Time              // the last attached-blip update
 	zones    map[uint32]*GangZone   // every gang zone, by id
-	zoneG    *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf
+	zoneG    *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell
 	cps      map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
 	cols     map[uint32]*Colshape   // every colshape, by id
 	colG     *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
@@ -92,7 +98,7 @@ func newPrims() prims {
 	return prims{
 		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{}, labelsOn: map[attachKey][]*Label{},
 		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
-		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(primCell),
+		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(zoneCell),
 		cps:  map[uint32]*Checkpoint{},
 		cols: map[uint32]*Colshape{}, colG: grid.NewScopes(primCell),
 	}
