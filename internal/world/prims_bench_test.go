@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+	"time"
 
 	"dlmp/internal/grid"
 )
@@ -75,6 +76,9 @@ func BenchmarkPrimsReconcile(b *testing.B) {
 			w.bruteForce = mode.brute
 			for _, k := range kinds {
 				b.Run(k.name, func(b *testing.B) {
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					defer reportCPU(b, threadCPU())
 					b.ReportAllocs()
 					for b.Loop() {
 						for i := range ms {
@@ -147,6 +151,9 @@ func BenchmarkZoneReconcile(b *testing.B) {
 			b.Run(fmt.Sprintf("zones=%d/%s", n, mode.name), func(b *testing.B) {
 				w, ms := primsWorld(b, 0, 0, n, 1000)
 				w.bruteForce = mode.brute
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				defer reportCPU(b, threadCPU())
 				b.ReportAllocs()
 				for b.Loop() {
 					for i := range ms {
@@ -156,4 +163,11 @@ func BenchmarkZoneReconcile(b *testing.B) {
 			})
 		}
 	}
+}
+
+// reportCPU reports the thread CPU time per op since start: on this shared
+// machine wall time also counts the waiting. The caller is locked to its
+// thread.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(threadCPU()-start)/1e6/float64(b.N), "cpu-ms/op")
 }
