@@ -49,6 +49,7 @@ type Blip struct {
 	at     grid.Vec // where the blip stands (an attached one: where its entity was)
 	placed bool     // an attached blip has a position
 	h      grid.Handle
+	slot   uint32 // key in the grid and in prims.blipHot when unattached
 }
 
 // ID returns the blip id.
@@ -165,7 +166,8 @@ func (w *World) placeBlip(b *Blip) {
 	if b.params.DrawDistance > 0 {
 		r = b.params.DrawDistance + BlipHysteresis
 	}
-	b.h = w.prims.blipG.Get(b.params.Scope).Insert(b.id, b.at, r)
+	b.slot = w.prims.blipHot.add(blipHot{id: b.id, rev: b.rev, dist: b.params.DrawDistance})
+	b.h = w.prims.blipG.Get(b.params.Scope).Insert(b.slot, b.at, r)
 }
 
 func (w *World) unplaceBlip(b *Blip) {
@@ -173,6 +175,7 @@ func (w *World) unplaceBlip(b *Blip) {
 		delete(w.prims.attBlip, b.id)
 		return
 	}
+	w.prims.blipHot.remove(b.slot)
 	g := w.prims.blipG.Get(b.params.Scope)
 	g.Remove(b.h)
 	if g.Len() == 0 {
@@ -258,14 +261,19 @@ func (w *World) reconcileBlips(p *Player) {
 // blipVisible applies the draw distance with its hysteresis: within it, or
 // shown and at most BlipHysteresis past it.
 func blipVisible(v *stream.View, b *Blip, d2 float32) bool {
-	if b.params.DrawDistance == 0 || d2 <= b.params.DrawDistance*b.params.DrawDistance {
+	return blipInView(v, b.id, b.params.DrawDistance, d2)
+}
+
+// blipInView is blipVisible of the blip id with draw distance dist.
+func blipInView(v *stream.View, id uint32, dist, d2 float32) bool {
+	if dist == 0 || d2 <= dist*dist {
 		return true
 	}
-	r := b.params.DrawDistance + BlipHysteresis
+	r := dist + BlipHysteresis
 	if d2 > r*r {
 		return false
 	}
-	_, shown := v.Shown(b.id)
+	_, shown := v.Shown(id)
 	return shown
 }
 
@@ -292,7 +300,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
 			pr.hits = g.Nearest(p.pos, limit, pr.hits[:0])
 			skipped := 0
 			for _, h := range pr.hits {
-				if b := pr.blips[h.Key]; blipVisible(v, b, h.Dist2) {
+				if b := &pr.blipHot.v[h.Key]; blipInView(v, b.id, b.dist, h.Dist2) {
 					wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
 				} else {
 					skipped++

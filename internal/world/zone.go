@@ -39,6 +39,7 @@ type GangZone struct {
 	rev    uint32 // the wire's rev: grows with every change
 	all    bool   // shown to everyone
 	h      grid.Handle
+	slot   uint32 // key in the grid and in prims.zoneHot while all
 }
 
 // ID returns the zone id.
@@ -183,7 +184,8 @@ func fieldArgErr2(fn string, err error) error {
 // placeZone puts a zone shown to everyone in its scope's grid.
 func (w *World) placeZone(z *GangZone) {
 	if z.all {
-		z.h = w.prims.zoneG.Get(z.params.Scope).Insert(z.id, z.center(), float32(math.Inf(1)))
+		z.slot = w.prims.zoneHot.add(zoneHot{id: z.id, rev: z.rev})
+		z.h = w.prims.zoneG.Get(z.params.Scope).Insert(z.slot, z.center(), float32(math.Inf(1)))
 	}
 }
 
@@ -191,6 +193,7 @@ func (w *World) unplaceZone(z *GangZone) {
 	if !z.all {
 		return
 	}
+	w.prims.zoneHot.remove(z.slot)
 	g := w.prims.zoneG.Get(z.params.Scope)
 	g.Remove(z.h)
 	if g.Len() == 0 {
@@ -222,6 +225,17 @@ func zoneVisible(p *Player, z *GangZone) bool {
 		return set
 	}
 	return z.all
+}
+
+// allVisible is zoneVisible for a zone shown to everyone (one in the grid).
+func allVisible(p *Player, id uint32) bool {
+	if len(p.prims.zoneSet) == 0 {
+		return true
+	}
+	if set, ok := p.prims.zoneSet[id]; ok {
+		return set
+	}
+	return true
 }
 
 // reconcileZones diffs p's zone view against the zones p should see now.
@@ -277,7 +291,7 @@ func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 			pr.hits = g.Nearest(at, limit, pr.hits[:0])
 		}
 		for _, h := range pr.hits {
-			if z := pr.zones[h.Key]; zoneVisible(p, z) {
+			if z := pr.zoneHot.v[h.Key]; allVisible(p, z.id) {
 				wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: h.Dist2})
 			}
 		}
