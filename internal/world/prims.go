@@ -19,7 +19,9 @@ import (
 //     primitive, for every player who may see it: at once for labels,
 //     checkpoints and colshape outlines (a few players each), on the next
 //     tick for blips and gang zones (which concern everyone in their scope:
-//     a bulk change costs one reconcile per player, not one per change);
+//     a bulk change costs one reconcile per player, not one per change); a
+//     change that leaves a label, blip or zone where it was reaches only
+//     the players who show it (docs/decisions/0197-in-place-changes.md);
 //   - on the player's slow pass, once every SlowPass at the player's phase
 //     of the second (spread by id, so no tick runs everyone's): labels and
 //     blips (which follow moving players), checkpoints and colshapes
