@@ -1,0 +1,211 @@
+package grid
+
+import (
+	"math"
+)
+
+// NoLimit as a [Cache]'s limit makes it answer [Grid.Covering]: every
+// entity whose radius covers the point.
+const NoLimit = math.MaxInt
+
+// Cache answers [Grid.Nearest] (or [Grid.Covering], with [NoLimit]) for one
+// limit from per-box candidate sets, so that the players of a full pass do
+// not each walk the grid. Space is cut into boxes (side × side × height
+// meters). A [Box] holds, for every point of it:
+//
+//   - the sure part: entities that are in the answer at every point of the
+//     box (they cover the whole box, and too few entities can be nearer for
+//     them to be cut by the limit), with their weight and a fingerprint sum
+//     precomputed;
+//   - the band: every other entity that can be in the answer, or be the
+//     first one the limit refuses, at some point of the box.
+//
+// A query at p scans the band only (a few hundred entities, contiguous) and
+// selects from it with the limit left by the sure part. The answer is the
+// same set as Grid.Nearest's, exactly (the bounds are conservative by more
+// than the float32 rounding of distances; the oracle tests compare them).
+//
+// A box is built on first use and again after a change in the grid that can
+// concern it: it records the blocks of cells it read and the grid's change
+// stamps, and a change anywhere else leaves it valid. See
+// docs/decisions/0190-box-cache.md.
+//
+// A Cache belongs to its grid's goroutine, like the grid.
+type Cache struct {
+	g      *Grid
+	limit  uint64
+	side   float64
+	height float64
+	sum    func(key, rev uint32) uint64
+	boxes  map[boxKey]*Box
+	max    int
+
+	// Build scratch.
+	cand []cand
+	full []cand
+}
+
+type boxKey struct{ x, y, z int32 }
+
+// Box is the candidate set of one box of a [Cache]. It is read-only for the
+// caller and valid until the next query of its cache.
+type Box struct {
+	sure  cell
+	band  cell
+	sureW uint64
+	sum   uint64
+
+	built    uint64 // the grid's ver when built
+	bx0, by0 int    // the blocks it depends on
+	bx1, by1 int
+	used     bool
+}
+
+// whole is the box of points a cache does not cut into boxes (far outside
+// the world): no sure part, the query answers everything in its hits.
+var whole = &Box{}
+
+// Len returns the number of entities of the sure part.
+func (b *Box) Len() int { return len(b.sure.p) }
+
+// Weight returns the total weight of the sure part.
+func (b *Box) Weight() uint64 { return b.sureW }
+
+// Sum returns the sure part's fingerprint: the sum of the cache's sum
+// function over its entities' (key, rev).
+func (b *Box) Sum() uint64 { return b.sum }
+
+// AppendSure appends the sure part to dst as hits at p and returns the
+// extended slice.
+func (b *Box) AppendSure(p Vec, dst []Hit) []Hit {
+	for i := range b.sure.p {
+		e, m := &b.sure.p[i], &b.sure.m[i]
+		dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: Dist2(Vec{e.x, e.y, e.z}, p), Weight: m.weight})
+	}
+	return dst
+}
+
+// NewCache returns a cache of g's answers for limit (≥ 1, or [NoLimit]) in
+// boxes of side × side × height meters. sum, if not nil, is the fingerprint
+// a caller adds over (key, rev) (see stream.Mix); a box precomputes it for
+// its sure part. maxBoxes bounds the boxes kept: past it, boxes unused since
+// the last sweep are dropped.
+func NewCache(g *Grid, limit int, side, height float32, sum func(key, rev uint32) uint64, maxBoxes int) *Cache {
+	if limit < 1 {
+		panic("grid: cache limit < 1")
+	}
+	if !(side >= 1 && height >= 1 && side <= 2*Bound && height <= 2*Bound) {
+		panic("grid: cache box size")
+	}
+	return &Cache{
+		g:      g,
+		limit:  uint64(limit),
+		side:   float64(side),
+		height: float64(height),
+		sum:    sum,
+		boxes:  map[boxKey]*Box{},
+		max:    max(maxBoxes, 1),
+	}
+}
+
+// Len returns the number of boxes held.
+func (c *Cache) Len() int { return len(c.boxes) }
+
+// Reset drops every box.
+func (c *Cache) Reset() { clear(c.boxes) }
+
+// Query returns the box of p and appends to dst the rest of the answer at p:
+// the answer of Grid.Nearest(p, limit) (Grid.Covering(p) for NoLimit) is
+// the box's sure part and the appended hits, which weigh at most the limit
+// together. Like Nearest, the hits come as a set, in no particular order.
+func (c *Cache) Query(p Vec, dst []Hit) (*Box, []Hit) {
+	b := c.lookup(p)
+	if b == nil {
+		if c.limit == NoLimit {
+			return whole, c.g.Covering(p, dst)
+		}
+		return whole, c.g.Nearest(p, int(c.limit), dst)
+	}
+	base := len(dst)
+	dst = cover(&b.band, p, inf, dst)
+	if c.limit == NoLimit {
+		return b, dst
+	}
+	lim := c.limit - b.sureW
+	var w uint64
+	lo, hi := uint32(math.Float32bits(inf)), uint32(0)
+	for i := base; i < len(dst); i++ {
+		bits := math.Float32bits(dst[i].Dist2)
+		w += uint64(dst[i].Weight)
+		lo, hi = min(lo, bits), max(hi, bits)
+	}
+	if w <= lim {
+		return b, dst
+	}
+	n := c.g.choose(dst[base:], lim, w, math.Float32frombits(lo), math.Float32frombits(hi))
+	return b, dst[:base+n]
+}
+
+// farBox is how far (meters) from the world's center a cache cuts space
+// into boxes; queries farther away go to the grid.
+const farBox = 1 << 22
+
+// lookup returns the valid box of p, built if needed, or nil for a point
+// too far out for boxes.
+func (c *Cache) lookup(p Vec) *Box {
+	fx, fy, fz := math.Floor(float64(p.X)/c.side), math.Floor(float64(p.Y)/c.side), math.Floor(float64(p.Z)/c.height)
+	if !(math.Abs(fx*c.side) < farBox && math.Abs(fy*c.side) < farBox && math.Abs(fz*c.height) < farBox) {
+		return nil
+	}
+	k := boxKey{int32(fx), int32(fy), int32(fz)}
+	b := c.boxes[k]
+	if b != nil && c.valid(b) {
+		b.used = true
+		return b
+	}
+	if b == nil {
+		if len(c.boxes) >= c.max {
+			c.sweep()
+		}
+		b = new(Box)
+		c.boxes[k] = b
+	}
+	c.build(b, k)
+	b.used = true
+	return b
+}
+
+// sweep drops the boxes unused since the last sweep (all of them if every
+// box was used).
+func (c *Cache) sweep() {
+	n := len(c.boxes)
+	for k, b := range c.boxes {
+		if !b.used {
+			delete(c.boxes, k)
+		}
+		b.used = false
+	}
+	if len(c.boxes) == n {
+		clear(c.boxes)
+	}
+}
+
+// valid reports whether no change in the grid since b was built can concern
+// it: none in the blocks it read, and no growth of the largest radius.
+func (c *Cache) valid(b *Box) bool {
+	g := c.g
+	if g.gver > b.built {
+		return false
+	}
+	if g.ver == b.built {
+		return true
+	}
+	for by := b.by0; by <= b.by1; by++ {
+		for _, v := range g.bver[by*g.bside+b.bx0 : by*g.bside+b.bx1+1] {
+			if v > b.built {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,220 @@
+package grid
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// Bounds of a box build. Every one is conservative by more than the
+// rounding of a float32 Dist2 (relative error below 6 × 2⁻²⁴ ≈ 4e-7): a
+// point's box is widened by boxSlack meters on every side, squared
+// distances by the relative relSlack (and absSlack2 m²), distances by
+// relSlack and absSlack m.
+const (
+	boxSlack  = 0.01
+	relSlack  = 1e-5
+	absSlack  = 0.01
+	absSlack2 = 1e-6
+)
+
+// cand is a candidate of a box build.
+type cand struct {
+	p    pos
+	m    meta
+	dc   float64 // distance from the box's center
+	full bool    // covers every point of the box
+}
+
+// bounds is the geometry of a box under construction.
+type bounds struct {
+	lo, hi [3]float64 // widened by boxSlack
+	c      Vec        // center (float32: the point rings are walked from)
+	h      float64    // distance from c to the farthest point of the box
+}
+
+func (c *Cache) bounds(k boxKey) bounds {
+	var bd bounds
+	f := [3]float64{float64(k.x), float64(k.y), float64(k.z)}
+	s := [3]float64{c.side, c.side, c.height}
+	var cc [3]float32
+	var h2 float64
+	for i := range 3 {
+		bd.lo[i] = f[i]*s[i] - boxSlack
+		bd.hi[i] = (f[i]+1)*s[i] + boxSlack
+		cc[i] = float32((bd.lo[i] + bd.hi[i]) / 2)
+		d := max(float64(cc[i])-bd.lo[i], bd.hi[i]-float64(cc[i]))
+		h2 += d * d
+	}
+	bd.c = Vec{cc[0], cc[1], cc[2]}
+	bd.h = math.Sqrt(h2)
+	return bd
+}
+
+// reach pads a distance bound for rounding.
+func reach(d float64) float64 { return d*(1+relSlack) + absSlack }
+
+// build fills b with the candidates of box k.
+//
+// Candidates are the entities that can cover some point of the box and lie
+// within rc of its center: once the entities covering the whole box within
+// R of the center weigh more than the limit, every point p of the box has
+// that weight within R+h of p, so its answer and the first entity the limit
+// refuses are within R+h of p and R+2h of the center (h: the box's
+// half-diagonal); rc is that, padded. An entity e is sure when it covers the
+// whole box and everything that can rank before it at any point of the box
+// (within d(e)+2h of the center) weighs at most the limit.
+func (c *Cache) build(b *Box, k boxKey) {
+	g := c.g
+	bd := c.bounds(k)
+	c.cand, c.full = c.cand[:0], c.full[:0]
+	coverReach := reach(math.Sqrt(float64(g.maxR2)) + bd.h)
+	rc := math.Inf(1)
+	if g.count > 0 {
+		gx, gy := g.axis(bd.c.X), g.axis(bd.c.Y)
+		var fullW uint64
+		cut := 0
+		for ring := 0; ; ring++ {
+			fullW = c.gatherRing(&bd, gx, gy, ring, rc, fullW)
+			if fullW > c.limit && 2*len(c.full) >= 3*cut {
+				rc, cut = min(rc, c.radius(&bd)), max(len(c.full), 1)
+			}
+			l, more := g.beyond(bd.c, gx, gy, ring)
+			if !more || float64(l) > min(coverReach, rc) {
+				break
+			}
+		}
+	}
+	cs := c.cand
+	if !math.IsInf(rc, 1) {
+		n := 0
+		for i := range cs {
+			if cs[i].dc <= rc {
+				cs[n] = cs[i]
+				n++
+			}
+		}
+		cs = cs[:n]
+	}
+	slices.SortFunc(cs, func(a, b cand) int { return cmp.Compare(a.dc, b.dc) })
+
+	b.sure.p, b.sure.m = b.sure.p[:0], b.sure.m[:0]
+	b.band.p, b.band.m = b.band.p[:0], b.band.m[:0]
+	b.sureW, b.sum = 0, 0
+	var upTo uint64 // weight of cs[:j]
+	j := 0
+	for i := range cs {
+		e := &cs[i]
+		sure := false
+		if e.full {
+			if bound := reach(e.dc+bd.h) + bd.h; bound <= rc {
+				for ; j < len(cs) && cs[j].dc <= bound; j++ {
+					upTo += uint64(cs[j].m.weight)
+				}
+				sure = upTo <= c.limit
+			}
+		}
+		if sure {
+			b.sure.p, b.sure.m = append(b.sure.p, e.p), append(b.sure.m, e.m)
+			b.sureW += uint64(e.m.weight)
+			if c.sum != nil {
+				b.sum += c.sum(e.m.key, e.m.rev)
+			}
+		} else {
+			b.band.p, b.band.m = append(b.band.p, e.p), append(b.band.m, e.m)
+		}
+	}
+
+	// The blocks of every cell within reach of the center: a change
+	// elsewhere cannot touch a candidate or the bound rc.
+	r := float32(min(coverReach, rc) + absSlack)
+	b.bx0, b.bx1 = g.axis(bd.c.X-r)/blockSide, g.axis(bd.c.X+r)/blockSide
+	b.by0, b.by1 = g.axis(bd.c.Y-r)/blockSide, g.axis(bd.c.Y+r)/blockSide
+	b.built = g.ver
+}
+
+// radius returns rc for the fully covering candidates found so far (which
+// weigh more than the limit): the center distance at which their weight
+// passes the limit, plus 2h, padded.
+func (c *Cache) radius(bd *bounds) float64 {
+	slices.SortFunc(c.full, func(a, b cand) int { return cmp.Compare(a.dc, b.dc) })
+	var w uint64
+	for _, f := range c.full {
+		if w += uint64(f.m.weight); w > c.limit {
+			return reach(f.dc+bd.h) + bd.h
+		}
+	}
+	return math.Inf(1)
+}
+
+// gatherRing adds the candidates of the cells at Chebyshev distance k from
+// (gx, gy) within rc of the box's center, and returns the weight of the
+// fully covering ones so far.
+func (c *Cache) gatherRing(bd *bounds, gx, gy, k int, rc float64, fullW uint64) uint64 {
+	g := c.g
+	visit := func(cx, cy int) {
+		cl := g.peek(cx, cy)
+		if cl == nil || len(cl.p) == 0 {
+			return
+		}
+		ax, ay := float64(g.gap(bd.c.X, cx)), float64(g.gap(bd.c.Y, cy))
+		d := math.Sqrt(ax*ax + ay*ay)
+		if d > rc || d-bd.h > reach(math.Sqrt(float64(cl.maxR2))) {
+			return
+		}
+		for i := range cl.p {
+			e := &cl.p[i]
+			r2 := float64(e.r2)
+			near, far := boxDist2(bd, e)
+			if near*(1-relSlack)-absSlack2 > r2 {
+				continue // covers no point of the box
+			}
+			dx, dy, dz := float64(e.x)-float64(bd.c.X), float64(e.y)-float64(bd.c.Y), float64(e.z)-float64(bd.c.Z)
+			dc := math.Sqrt(dx*dx + dy*dy + dz*dz)
+			if dc > rc {
+				continue
+			}
+			cd := cand{p: *e, m: cl.m[i], dc: dc, full: far*(1+relSlack)+absSlack2 <= r2}
+			c.cand = append(c.cand, cd)
+			if cd.full {
+				c.full = append(c.full, cd)
+				fullW += uint64(cd.m.weight)
+			}
+		}
+	}
+	if k == 0 {
+		visit(gx, gy)
+		return fullW
+	}
+	x0, x1 := max(gx-k, 0), min(gx+k, g.side-1)
+	for _, cy := range [2]int{gy - k, gy + k} {
+		if cy >= 0 && cy < g.side {
+			for cx := x0; cx <= x1; cx++ {
+				visit(cx, cy)
+			}
+		}
+	}
+	y0, y1 := max(gy-k+1, 0), min(gy+k-1, g.side-1)
+	for _, cx := range [2]int{gx - k, gx + k} {
+		if cx >= 0 && cx < g.side {
+			for cy := y0; cy <= y1; cy++ {
+				visit(cx, cy)
+			}
+		}
+	}
+	return fullW
+}
+
+// boxDist2 returns the squared distances from e to the nearest and the
+// farthest point of the box.
+func boxDist2(bd *bounds, e *pos) (near, far float64) {
+	for i, v := range [3]float32{e.x, e.y, e.z} {
+		x := float64(v)
+		lo, hi := bd.lo[i]-x, x-bd.hi[i]
+		n := max(lo, hi, 0)
+		f := max(x-bd.lo[i], bd.hi[i]-x)
+		near += n * n
+		far += f * f
+	}
+	return near, far
+}

@@ -1,0 +1,193 @@
+package grid
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func testSum(key, rev uint32) uint64 { return uint64(key)*0x9E3779B97F4A7C15 ^ uint64(rev) }
+
+// cached returns a cache's whole answer at p: the sure part and the hits.
+func cached(t *testing.T, c *Cache, p Vec) []Hit {
+	t.Helper()
+	b, hs := c.Query(p, nil)
+	var sum, w uint64
+	for i := range b.sure.m {
+		sum += testSum(b.sure.m[i].key, b.sure.m[i].rev)
+		w += uint64(b.sure.m[i].weight)
+	}
+	if sum != b.Sum() || w != b.Weight() || len(b.sure.m) != b.Len() {
+		t.Fatalf("box: Sum %d Weight %d Len %d, want %d %d %d", b.Sum(), b.Weight(), b.Len(), sum, w, len(b.sure.m))
+	}
+	return b.AppendSure(p, hs)
+}
+
+// TestCacheMatchesOracle builds random worlds, queries caches of several
+// limits and box sizes at points in and around the same boxes, changes the
+// world, and compares every answer with the oracle.
+func TestCacheMatchesOracle(t *testing.T) {
+	type cfg struct {
+		limit        int
+		side, height float32
+		cell         float32
+		maxBoxes     int
+		nearPlayers  bool
+	}
+	cfgs := []cfg{
+		{1, 64, 16, 64, 1000, true},
+		{5, 32, 32, 64, 1000, true},
+		{16, 100, 10, 32, 4, true},
+		{100, 64, 16, 250, 1000, false},
+		{1000, 256, 64, 64, 1000, true},
+		{NoLimit, 64, 16, 64, 1000, true},
+		{NoLimit, 500, 500, 1000, 3, false},
+	}
+	for ci, cf := range cfgs {
+		for seed := range uint64(4) {
+			rng := rand.New(rand.NewPCG(seed, uint64(ci)))
+			g := New(cf.cell)
+			o := &oracle{ents: map[Handle]oracleEnt{}}
+			hot := []Vec{point(rng, cf.cell, nil), point(rng, cf.cell, nil), {Bound, Bound, 0}}
+			var live []Handle
+			for range 800 + rng.IntN(800) {
+				key := uint32(rng.IntN(1 << 20))
+				pos, r := point(rng, cf.cell, hot), radius(rng)
+				if rng.IntN(10) == 0 && len(live) > 0 {
+					pos = o.ents[live[rng.IntN(len(live))]].pos
+				}
+				h := g.Insert(key, pos, r)
+				w := uint32(1)
+				if rng.IntN(8) == 0 {
+					w = 1 + uint32(rng.IntN(6))
+					g.SetWeight(h, w)
+				}
+				rev := uint32(rng.IntN(1000))
+				g.SetRev(h, rev)
+				o.ents[h] = oracleEnt{key, rev, pos, r * r, w}
+				live = append(live, h)
+			}
+			c := NewCache(g, cf.limit, cf.side, cf.height, testSum, cf.maxBoxes)
+			players := []Vec{point(rng, cf.cell, hot), point(rng, cf.cell, hot), {-Bound - 50, 3, 0}, {1e9, -1e9, 5}}
+			for round := range 8 {
+				if round%3 == 2 {
+					g.Compact()
+				}
+				for q := range 60 {
+					p := players[rng.IntN(len(players))]
+					switch q % 4 {
+					case 0: // near a player: the same or a neighbouring box
+						p.X += rng.Float32()*2*cf.side - cf.side
+						p.Y += rng.Float32()*2*cf.side - cf.side
+						p.Z += rng.Float32()*cf.height - cf.height/2
+					case 1: // on a box border
+						p.X = float32(math.Floor(float64(p.X)/float64(cf.side))) * cf.side
+					case 2:
+						p = point(rng, cf.cell, hot)
+					}
+					want := o.nearest(p, min(cf.limit, math.MaxInt32))
+					if cf.limit == NoLimit {
+						want = o.covering(p)
+					}
+					checkHits(t, "cached", cached(t, c, p), want)
+				}
+				// Changes, some near the players' boxes.
+				for range 30 + rng.IntN(60) {
+					i := rng.IntN(len(live))
+					h := live[i]
+					e := o.ents[h]
+					switch rng.IntN(6) {
+					case 0:
+						e.rev++
+						g.SetRev(h, e.rev)
+					case 1:
+						g.Remove(h)
+						delete(o.ents, h)
+						live[i] = live[len(live)-1]
+						live = live[:len(live)-1]
+						continue
+					case 2:
+						r := radius(rng)
+						g.SetRadius(h, r)
+						e.r2 = r * r
+					case 3:
+						e.weight = 1 + uint32(rng.IntN(4))
+						g.SetWeight(h, e.weight)
+					default:
+						pl := players[rng.IntN(len(players))]
+						e.pos = Vec{pl.X + rng.Float32()*600 - 300, pl.Y + rng.Float32()*600 - 300, rng.Float32() * 50}
+						if !finite(e.pos.X) || !finite(e.pos.Y) {
+							e.pos = point(rng, cf.cell, hot)
+						}
+						g.Move(h, e.pos)
+					}
+					o.ents[h] = e
+				}
+				if rng.IntN(3) == 0 { // an insert far away, sometimes with a huge radius
+					pos, r := point(rng, cf.cell, nil), float32(100)
+					if rng.IntN(2) == 0 {
+						r = float32(math.Inf(1))
+					}
+					h := g.Insert(uint32(rng.IntN(1<<20)), pos, r)
+					o.ents[h] = oracleEnt{g.Key(h), 0, pos, r * r, 1}
+					live = append(live, h)
+				}
+			}
+		}
+	}
+}
+
+// TestCacheEmptyGrid checks a cache over a grid that empties and fills again.
+func TestCacheEmptyGrid(t *testing.T) {
+	g := New(64)
+	c := NewCache(g, 10, 64, 16, testSum, 10)
+	p := Vec{1, 2, 3}
+	if hs := cached(t, c, p); len(hs) != 0 {
+		t.Fatalf("empty grid: got %v", hs)
+	}
+	h := g.Insert(7, Vec{5000, 5000, 0}, float32(math.Inf(1)))
+	if hs := cached(t, c, p); len(hs) != 1 || hs[0].Key != 7 {
+		t.Fatalf("after insert: got %v, want key 7", hs)
+	}
+	g.Remove(h)
+	if hs := cached(t, c, p); len(hs) != 0 {
+		t.Fatalf("after remove: got %v", hs)
+	}
+}
+
+// TestCacheKeepsBoxesAcrossFarChanges checks that a change far from a box
+// leaves it valid (it is not rebuilt) and a near one does not.
+func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
+	g := New(64)
+	for i := range 200 {
+		g.Insert(uint32(i), Vec{float32(i%20) * 10, float32(i/20) * 10, 0}, 100)
+	}
+	far := g.Insert(1000, Vec{-5000, -5000, 0}, 100)
+	c := NewCache(g, 50, 64, 16, nil, 10)
+	p := Vec{50, 50, 0}
+	b, _ := c.Query(p, nil)
+	built := b.built
+	g.Move(far, Vec{-5100, -5000, 0})
+	if b, _ = c.Query(p, nil); b.built != built {
+		t.Fatalf("a change 7 km away rebuilt the box")
+	}
+	g.SetRev(0, 3)
+	if b, _ = c.Query(p, nil); b.built == built {
+		t.Fatalf("a change in the box's blocks left it as built")
+	}
+}
+
+func TestCacheQueriesDoNotAllocate(t *testing.T) {
+	g := New(64)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := range 5000 {
+		g.Insert(uint32(i), Vec{rng.Float32()*2000 - 1000, rng.Float32()*2000 - 1000, 0}, 150)
+	}
+	c := NewCache(g, 100, 64, 16, testSum, 100)
+	buf := make([]Hit, 0, 4096)
+	p := Vec{10, 10, 0}
+	c.Query(p, buf)
+	if n := testing.AllocsPerRun(100, func() { _, buf = c.Query(p, buf[:0]) }); n != 0 {
+		t.Fatalf("Query allocates %v times", n)
+	}
+}
