@@ -103,6 +103,38 @@ func BenchmarkFullPass(b *testing.B) {
 			}
 			reportPass(b, 1, threadCPU()-cpu0)
 		})
+		for _, cold := range []bool{false, true} {
+			name := l.name + "/cached"
+			if cold {
+				name += "-rebuilt" // every box built again on every pass
+			}
+			b.Run(name, func(b *testing.B) {
+				for _, v := range vs { // build the boxes: not timed
+					for k := range w.kinds {
+						w.reconcileCached(k, v.pos, v.views[k], Unlimited, s)
+					}
+				}
+				b.ReportAllocs()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				cpu0 := threadCPU()
+				for b.Loop() {
+					if cold {
+						for _, kw := range w.kinds {
+							kw.cache.Reset()
+						}
+					}
+					for _, v := range vs {
+						for k := range w.kinds {
+							if w.reconcileCached(k, v.pos, v.views[k], Unlimited, s); len(s.ops) != 0 {
+								b.Fatalf("steady pass sent %d ops", len(s.ops))
+							}
+						}
+					}
+				}
+				reportPass(b, 1, threadCPU()-cpu0)
+			})
+		}
 		b.Run(l.name+"/brute", func(b *testing.B) {
 			b.ReportAllocs()
 			runtime.LockOSThread()
@@ -142,7 +174,7 @@ func reportPass(b *testing.B, scale float64, cpu time.Duration) {
 func BenchmarkTick(b *testing.B) {
 	w := bigWorld()
 	for _, l := range layouts {
-		for _, mode := range []string{"anchored", "every"} {
+		for _, mode := range []string{"anchored", "cached", "every"} {
 			b.Run(l.name+"/"+mode, func(b *testing.B) {
 				s := new(scratch)
 				vs := newViewers(w, w.placePlayers(7, l.clustered), s)
@@ -158,7 +190,7 @@ func BenchmarkTick(b *testing.B) {
 						v.walk()
 						for k, kw := range w.kinds {
 							an := &v.anchors[k]
-							if mode == "anchored" && !an.Due(v.pos, thresholds[kw.spec.kind]) {
+							if mode != "every" && !an.Due(v.pos, thresholds[kw.spec.kind]) {
 								if v.views[k].Pending() > 0 {
 									s.ops = v.views[k].Flush(tickBudget, HidesFirst, s.ops[:0])
 								}
@@ -166,6 +198,10 @@ func BenchmarkTick(b *testing.B) {
 							}
 							an.Mark(v.pos)
 							requeries++
+							if mode == "cached" {
+								w.reconcileCached(k, v.pos, v.views[k], tickBudget, s)
+								continue
+							}
 							w.wantedGrid(k, v.pos, s)
 							s.ops = v.views[k].Reconcile(s.wanted, tickBudget, HidesFirst, s.ops[:0])
 						}
@@ -233,21 +269,41 @@ func BenchmarkPlayer(b *testing.B) {
 		s := new(scratch)
 		vs := newViewers(w, w.placePlayers(7, l.clustered), s)
 		for k, kw := range w.kinds {
-			b.Run(l.name+"/"+metric(kw.spec.kind), func(b *testing.B) {
-				b.ReportAllocs()
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				cpu0 := threadCPU()
-				i := 0
-				for b.Loop() {
-					v := vs[i%len(vs)]
-					i++
-					w.wantedGrid(k, v.pos, s)
-					s.ops = v.views[k].Reconcile(s.wanted, Unlimited, HidesFirst, s.ops[:0])
+			for _, cached := range []bool{false, true} {
+				name := l.name + "/" + metric(kw.spec.kind)
+				if cached {
+					name += "-cached"
 				}
-				b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/player")
-				b.ReportMetric(float64(len(s.wanted)), "wanted")
-			})
+				b.Run(name, func(b *testing.B) {
+					if cached { // build the boxes: not timed
+						for _, v := range vs {
+							w.reconcileCached(k, v.pos, v.views[k], Unlimited, s)
+						}
+					}
+					b.ReportAllocs()
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					cpu0 := threadCPU()
+					i, band := 0, 0
+					for b.Loop() {
+						v := vs[i%len(vs)]
+						i++
+						if cached {
+							w.reconcileCached(k, v.pos, v.views[k], Unlimited, s)
+							band += len(s.hits)
+							continue
+						}
+						w.wantedGrid(k, v.pos, s)
+						s.ops = v.views[k].Reconcile(s.wanted, Unlimited, HidesFirst, s.ops[:0])
+					}
+					b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/player")
+					if cached {
+						b.ReportMetric(float64(band)/float64(b.N), "band-hits")
+					} else {
+						b.ReportMetric(float64(len(s.wanted)), "wanted")
+					}
+				})
+			}
 		}
 	}
 }
