@@ -49,12 +49,25 @@ type boxKey struct{ x, y, z int32 }
 
 // Box is the candidate set of one box of a [Cache]. It is read-only for the
 // caller and valid until the next query of its cache.
+//
+// A box whose band is large (entities dense around the limit's distance)
+// is split in halves along its longer axes; its parts are built on first
+// use from its own candidates (no grid walk), and inherit its sure part.
 type Box struct {
-	sure  cell
+	// Read by every query.
 	band  cell
-	sureW uint64
-	sum   uint64
+	n     int    // entities of the sure part, with the inherited ones
+	sureW uint64 // their weight
+	sum   uint64 // their fingerprint
+	kids  *[8]*Box
+	axes  uint8 // when split: bit i set if axis i is halved at mid[i]
+	mid   [3]float64
 
+	up     *Box // the box this one is a part of, whose sure part it inherits
+	sure   cell // the sure part beyond the inherited one
+	lo, hi [3]float64
+
+	// Validity, of a top box (parts share their top box's).
 	built    uint64 // the grid's ver when built
 	bx0, by0 int    // the blocks it depends on
 	bx1, by1 int
@@ -66,7 +79,7 @@ type Box struct {
 var whole = &Box{}
 
 // Len returns the number of entities of the sure part.
-func (b *Box) Len() int { return len(b.sure.p) }
+func (b *Box) Len() int { return b.n }
 
 // Weight returns the total weight of the sure part.
 func (b *Box) Weight() uint64 { return b.sureW }
@@ -75,12 +88,17 @@ func (b *Box) Weight() uint64 { return b.sureW }
 // function over its entities' (key, rev).
 func (b *Box) Sum() uint64 { return b.sum }
 
+// Band returns the number of entities a query of the box scans.
+func (b *Box) Band() int { return len(b.band.p) }
+
 // AppendSure appends the sure part to dst as hits at p and returns the
 // extended slice.
 func (b *Box) AppendSure(p Vec, dst []Hit) []Hit {
-	for i := range b.sure.p {
-		e, m := &b.sure.p[i], &b.sure.m[i]
-		dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: Dist2(Vec{e.x, e.y, e.z}, p), Weight: m.weight})
+	for ; b != nil; b = b.up {
+		for i := range b.sure.p {
+			e, m := &b.sure.p[i], &b.sure.m[i]
+			dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: Dist2(Vec{e.x, e.y, e.z}, p), Weight: m.weight})
+		}
 	}
 	return dst
 }
@@ -159,19 +177,33 @@ func (c *Cache) lookup(p Vec) *Box {
 	}
 	k := boxKey{int32(fx), int32(fy), int32(fz)}
 	b := c.boxes[k]
-	if b != nil && c.valid(b) {
-		b.used = true
-		return b
-	}
-	if b == nil {
-		if len(c.boxes) >= c.max {
-			c.sweep()
+	if b == nil || !c.valid(b) {
+		if b == nil {
+			if len(c.boxes) >= c.max {
+				c.sweep()
+			}
+			b = new(Box)
+			c.boxes[k] = b
 		}
-		b = new(Box)
-		c.boxes[k] = b
+		b.lo = [3]float64{fx * c.side, fy * c.side, fz * c.height}
+		b.hi = [3]float64{(fx + 1) * c.side, (fy + 1) * c.side, (fz + 1) * c.height}
+		c.build(b)
 	}
-	c.build(b, k)
 	b.used = true
+	for b.kids != nil {
+		i := 0
+		for ax, v := range [3]float32{p.X, p.Y, p.Z} {
+			if b.axes&(1<<ax) != 0 && float64(v) >= b.mid[ax] {
+				i |= 1 << ax
+			}
+		}
+		kid := b.kids[i]
+		if kid == nil {
+			kid = c.part(b, i)
+			b.kids[i] = kid
+		}
+		b = kid
+	}
 	return b
 }
 

@@ -18,12 +18,21 @@ const (
 	absSlack2 = 1e-6
 )
 
+// splitBand is the band size past which a box is split (measured:
+// docs/benchmarks/stream.md), minSplit the smallest extent (meters) an axis
+// is halved from.
+const (
+	splitBand = 64
+	minSplit  = 1
+)
+
 // cand is a candidate of a box build.
 type cand struct {
-	p    pos
-	m    meta
-	dc   float64 // distance from the box's center
-	full bool    // covers every point of the box
+	p         pos
+	m         meta
+	dc        float64 // distance from the box's center
+	full      bool    // covers every point of the box
+	inherited bool    // in the sure part of a box this one is a part of
 }
 
 // bounds is the geometry of a box under construction.
@@ -33,15 +42,13 @@ type bounds struct {
 	h      float64    // distance from c to the farthest point of the box
 }
 
-func (c *Cache) bounds(k boxKey) bounds {
+func boundsOf(b *Box) bounds {
 	var bd bounds
-	f := [3]float64{float64(k.x), float64(k.y), float64(k.z)}
-	s := [3]float64{c.side, c.side, c.height}
 	var cc [3]float32
 	var h2 float64
 	for i := range 3 {
-		bd.lo[i] = f[i]*s[i] - boxSlack
-		bd.hi[i] = (f[i]+1)*s[i] + boxSlack
+		bd.lo[i] = b.lo[i] - boxSlack
+		bd.hi[i] = b.hi[i] + boxSlack
 		cc[i] = float32((bd.lo[i] + bd.hi[i]) / 2)
 		d := max(float64(cc[i])-bd.lo[i], bd.hi[i]-float64(cc[i]))
 		h2 += d * d
@@ -54,7 +61,7 @@ func (c *Cache) bounds(k boxKey) bounds {
 // reach pads a distance bound for rounding.
 func reach(d float64) float64 { return d*(1+relSlack) + absSlack }
 
-// build fills b with the candidates of box k.
+// build fills the top box b from the grid.
 //
 // Candidates are the entities that can cover some point of the box and lie
 // within rc of its center: once the entities covering the whole box within
@@ -64,9 +71,9 @@ func reach(d float64) float64 { return d*(1+relSlack) + absSlack }
 // half-diagonal); rc is that, padded. An entity e is sure when it covers the
 // whole box and everything that can rank before it at any point of the box
 // (within d(e)+2h of the center) weighs at most the limit.
-func (c *Cache) build(b *Box, k boxKey) {
+func (c *Cache) build(b *Box) {
 	g := c.g
-	bd := c.bounds(k)
+	bd := boundsOf(b)
 	c.cand, c.full = c.cand[:0], c.full[:0]
 	coverReach := reach(math.Sqrt(float64(g.maxR2)) + bd.h)
 	rc := math.Inf(1)
@@ -85,11 +92,70 @@ func (c *Cache) build(b *Box, k boxKey) {
 			}
 		}
 	}
+	c.classify(b, &bd, rc)
+
+	// The blocks of every cell within reach of the center: a change
+	// elsewhere cannot touch a candidate or the bound rc.
+	r := float32(min(coverReach, rc) + absSlack)
+	b.bx0, b.bx1 = g.axis(bd.c.X-r)/blockSide, g.axis(bd.c.X+r)/blockSide
+	b.by0, b.by1 = g.axis(bd.c.Y-r)/blockSide, g.axis(bd.c.Y+r)/blockSide
+	b.built = g.ver
+}
+
+// part builds part i of the split box pa from pa's candidates: every entity
+// that can be in the answer (or be the first one refused) at a point of
+// the part is one of them, and pa's sure part is sure in the part.
+func (c *Cache) part(pa *Box, i int) *Box {
+	b := &Box{up: pa, lo: pa.lo, hi: pa.hi}
+	for ax := range 3 {
+		if pa.axes&(1<<ax) != 0 {
+			if i&(1<<ax) != 0 {
+				b.lo[ax] = pa.mid[ax]
+			} else {
+				b.hi[ax] = pa.mid[ax]
+			}
+		}
+	}
+	bd := boundsOf(b)
+	c.cand, c.full = c.cand[:0], c.full[:0]
+	var fullW uint64
+	for a := pa; a != nil; a = a.up {
+		for j := range a.sure.p {
+			cd := cand{p: a.sure.p[j], m: a.sure.m[j], dc: centerDist(&bd, &a.sure.p[j]), full: true, inherited: true}
+			c.cand, c.full = append(c.cand, cd), append(c.full, cd)
+			fullW += uint64(cd.m.weight)
+		}
+	}
+	for j := range pa.band.p {
+		e := &pa.band.p[j]
+		near, far := boxDist2(&bd, e)
+		r2 := float64(e.r2)
+		if near*(1-relSlack)-absSlack2 > r2 {
+			continue
+		}
+		cd := cand{p: *e, m: pa.band.m[j], dc: centerDist(&bd, e), full: far*(1+relSlack)+absSlack2 <= r2}
+		c.cand = append(c.cand, cd)
+		if cd.full {
+			c.full = append(c.full, cd)
+			fullW += uint64(cd.m.weight)
+		}
+	}
+	rc := math.Inf(1)
+	if fullW > c.limit {
+		rc = c.radius(&bd)
+	}
+	c.classify(b, &bd, rc)
+	return b
+}
+
+// classify sorts the candidates of b (c.cand) into its sure part and band,
+// and splits b if its band is large.
+func (c *Cache) classify(b *Box, bd *bounds, rc float64) {
 	cs := c.cand
 	if !math.IsInf(rc, 1) {
 		n := 0
 		for i := range cs {
-			if cs[i].dc <= rc {
+			if cs[i].inherited || cs[i].dc <= rc {
 				cs[n] = cs[i]
 				n++
 			}
@@ -100,11 +166,17 @@ func (c *Cache) build(b *Box, k boxKey) {
 
 	b.sure.p, b.sure.m = b.sure.p[:0], b.sure.m[:0]
 	b.band.p, b.band.m = b.band.p[:0], b.band.m[:0]
-	b.sureW, b.sum = 0, 0
+	b.n, b.sureW, b.sum = 0, 0, 0
+	if up := b.up; up != nil {
+		b.n, b.sureW, b.sum = up.n, up.sureW, up.sum
+	}
 	var upTo uint64 // weight of cs[:j]
 	j := 0
 	for i := range cs {
 		e := &cs[i]
+		if e.inherited {
+			continue
+		}
 		sure := false
 		if e.full {
 			if bound := reach(e.dc+bd.h) + bd.h; bound <= rc {
@@ -116,6 +188,7 @@ func (c *Cache) build(b *Box, k boxKey) {
 		}
 		if sure {
 			b.sure.p, b.sure.m = append(b.sure.p, e.p), append(b.sure.m, e.m)
+			b.n++
 			b.sureW += uint64(e.m.weight)
 			if c.sum != nil {
 				b.sum += c.sum(e.m.key, e.m.rev)
@@ -125,12 +198,28 @@ func (c *Cache) build(b *Box, k boxKey) {
 		}
 	}
 
-	// The blocks of every cell within reach of the center: a change
-	// elsewhere cannot touch a candidate or the bound rc.
-	r := float32(min(coverReach, rc) + absSlack)
-	b.bx0, b.bx1 = g.axis(bd.c.X-r)/blockSide, g.axis(bd.c.X+r)/blockSide
-	b.by0, b.by1 = g.axis(bd.c.Y-r)/blockSide, g.axis(bd.c.Y+r)/blockSide
-	b.built = g.ver
+	b.kids, b.axes = nil, 0
+	if len(b.band.p) > splitBand {
+		var ext [3]float64
+		for ax := range 3 {
+			ext[ax] = b.hi[ax] - b.lo[ax]
+		}
+		longest := max(ext[0], ext[1], ext[2])
+		for ax := range 3 {
+			if ext[ax] >= minSplit && 2*ext[ax] >= longest {
+				b.axes |= 1 << ax
+				b.mid[ax] = (b.lo[ax] + b.hi[ax]) / 2
+			}
+		}
+		if b.axes != 0 {
+			b.kids = new([8]*Box)
+		}
+	}
+}
+
+func centerDist(bd *bounds, e *pos) float64 {
+	dx, dy, dz := float64(e.x)-float64(bd.c.X), float64(e.y)-float64(bd.c.Y), float64(e.z)-float64(bd.c.Z)
+	return math.Sqrt(dx*dx + dy*dy + dz*dz)
 }
 
 // radius returns rc for the fully covering candidates found so far (which
@@ -169,8 +258,7 @@ func (c *Cache) gatherRing(bd *bounds, gx, gy, k int, rc float64, fullW uint64) 
 			if near*(1-relSlack)-absSlack2 > r2 {
 				continue // covers no point of the box
 			}
-			dx, dy, dz := float64(e.x)-float64(bd.c.X), float64(e.y)-float64(bd.c.Y), float64(e.z)-float64(bd.c.Z)
-			dc := math.Sqrt(dx*dx + dy*dy + dz*dz)
+			dc := centerDist(bd, e)
 			if dc > rc {
 				continue
 			}

@@ -8,25 +8,51 @@ import (
 
 func testSum(key, rev uint32) uint64 { return uint64(key)*0x9E3779B97F4A7C15 ^ uint64(rev) }
 
+// parts counts the queries answered by a part of a split box, so that the
+// tests can check they exercise splits.
+var parts int
+
 // cached returns a cache's whole answer at p: the sure part and the hits.
 func cached(t *testing.T, c *Cache, p Vec) []Hit {
 	t.Helper()
 	b, hs := c.Query(p, nil)
 	var sum, w uint64
-	for i := range b.sure.m {
-		sum += testSum(b.sure.m[i].key, b.sure.m[i].rev)
-		w += uint64(b.sure.m[i].weight)
+	n := 0
+	for a := b; a != nil; a = a.up {
+		for i := range a.sure.m {
+			sum += testSum(a.sure.m[i].key, a.sure.m[i].rev)
+			w += uint64(a.sure.m[i].weight)
+			n++
+		}
 	}
-	if sum != b.Sum() || w != b.Weight() || len(b.sure.m) != b.Len() {
-		t.Fatalf("box: Sum %d Weight %d Len %d, want %d %d %d", b.Sum(), b.Weight(), b.Len(), sum, w, len(b.sure.m))
+	if sum != b.Sum() || w != b.Weight() || n != b.Len() {
+		t.Fatalf("box: Sum %d Weight %d Len %d, want %d %d %d", b.Sum(), b.Weight(), b.Len(), sum, w, n)
+	}
+	if b.up != nil {
+		parts++
 	}
 	return b.AppendSure(p, hs)
+}
+
+// top returns the top box b is a part of.
+func top(b *Box) *Box {
+	for b.up != nil {
+		b = b.up
+	}
+	return b
 }
 
 // TestCacheMatchesOracle builds random worlds, queries caches of several
 // limits and box sizes at points in and around the same boxes, changes the
 // world, and compares every answer with the oracle.
 func TestCacheMatchesOracle(t *testing.T) {
+	parts = 0
+	defer func() {
+		t.Logf("%d queries answered by parts", parts)
+		if parts == 0 {
+			t.Errorf("no query was answered by a part of a split box")
+		}
+	}()
 	type cfg struct {
 		limit        int
 		side, height float32
@@ -84,6 +110,12 @@ func TestCacheMatchesOracle(t *testing.T) {
 						p.X = float32(math.Floor(float64(p.X)/float64(cf.side))) * cf.side
 					case 2:
 						p = point(rng, cf.cell, hot)
+					case 3: // a corner of a box or of a part (a half or a quarter)
+						at := func(v, size float32) float32 {
+							q := float32(math.Floor(float64(v)/float64(size))) * size
+							return q + size*float32(rng.IntN(5))/4 - float32(rng.IntN(2))*0.001
+						}
+						p = Vec{at(p.X, cf.side), at(p.Y, cf.side), at(p.Z, cf.height)}
 					}
 					want := o.nearest(p, min(cf.limit, math.MaxInt32))
 					if cf.limit == NoLimit {
@@ -166,13 +198,13 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 	c := NewCache(g, 50, 64, 16, nil, 10)
 	p := Vec{50, 50, 0}
 	b, _ := c.Query(p, nil)
-	built := b.built
+	built := top(b).built
 	g.Move(far, Vec{-5100, -5000, 0})
-	if b, _ = c.Query(p, nil); b.built != built {
+	if b, _ = c.Query(p, nil); top(b).built != built {
 		t.Fatalf("a change 7 km away rebuilt the box")
 	}
 	g.SetRev(0, 3)
-	if b, _ = c.Query(p, nil); b.built == built {
+	if b, _ = c.Query(p, nil); top(b).built == built {
 		t.Fatalf("a change in the box's blocks left it as built")
 	}
 }
@@ -189,5 +221,51 @@ func TestCacheQueriesDoNotAllocate(t *testing.T) {
 	c.Query(p, buf)
 	if n := testing.AllocsPerRun(100, func() { _, buf = c.Query(p, buf[:0]) }); n != 0 {
 		t.Fatalf("Query allocates %v times", n)
+	}
+}
+
+// TestCacheTightBounds places entities where the box bounds are tight: B
+// beyond A on a diagonal of the box through its center, just near enough to
+// win at the far corner (nearest-1); and an entity whose radius just misses
+// or just reaches a corner (covering). The answers at the corners must be the
+// grid's.
+func TestCacheTightBounds(t *testing.T) {
+	const side, height = 64, 16
+	c0 := [3]float64{side / 2, side / 2, height / 2}
+	half := [3]float64{side / 2, side / 2, height / 2}
+	h := math.Sqrt(half[0]*half[0] + half[1]*half[1] + half[2]*half[2])
+	for corner := range 8 {
+		var u [3]float64 // unit vector from the center to the corner
+		var at Vec
+		for ax := range 3 {
+			s := float64(corner>>ax&1)*2 - 1
+			u[ax] = s * half[ax] / h
+			v := c0[ax] + s*half[ax]
+			if s > 0 {
+				v -= 0.001 // the upper corner belongs to the next box
+			}
+			*[]*float32{&at.X, &at.Y, &at.Z}[ax] = float32(v)
+		}
+		pt := func(d float64) Vec {
+			return Vec{float32(c0[0] + u[0]*d), float32(c0[1] + u[1]*d), float32(c0[2] + u[2]*d)}
+		}
+		for _, delta := range []float64{-0.05, -0.01, 0.01, 0.05, 0.5} {
+			// Nearest-1: A at L behind the center, B at L+2h-delta ahead.
+			const l = 300
+			g := New(64)
+			g.Insert(1, pt(-l), float32(math.Inf(1)))
+			g.Insert(2, pt(l+2*h-delta), float32(math.Inf(1)))
+			c := NewCache(g, 1, side, height, testSum, 10)
+			checkHits(t, "tight nearest", cached(t, c, at), g.Nearest(at, 1, nil))
+			// Covering: an entity ahead whose radius reaches the far
+			// corner only with delta to spare.
+			g = New(64)
+			g.Insert(3, pt(-l), float32(l+h+delta))
+			c = NewCache(g, NoLimit, side, height, testSum, 10)
+			opp := Vec{float32(2*c0[0]) - at.X, float32(2*c0[1]) - at.Y, float32(2*c0[2]) - at.Z}
+			for _, p := range []Vec{at, opp} {
+				checkHits(t, "tight covering", cached(t, c, p), g.Covering(p, nil))
+			}
+		}
 	}
 }
