@@ -43,6 +43,7 @@ type Cache struct {
 	// Build scratch.
 	cand []cand
 	full []cand
+	cum  []uint64
 }
 
 type boxKey struct{ x, y, z int32 }

@@ -1,10 +1,6 @@
 package grid
 
-import (
-	"cmp"
-	"math"
-	"slices"
-)
+import "math"
 
 // Bounds of a box build. Every one is conservative by more than the
 // rounding of a float32 Dist2 (relative error below 6 × 2⁻²⁴ ≈ 4e-7): a
@@ -162,42 +158,56 @@ func (c *Cache) classify(b *Box, bd *bounds, rc float64) {
 		}
 		cs = cs[:n]
 	}
-	slices.SortFunc(cs, func(a, b cand) int { return cmp.Compare(a.dc, b.dc) })
+	// cum[i]: the weight of the candidates in distance buckets 0..i, an
+	// upper bound of the weight within any distance of bucket i (no sort).
+	var far float64
+	for i := range cs {
+		far = max(far, cs[i].dc)
+	}
+	width := max(bd.h/16, far/(maxBuckets-2), 1e-3)
+	cum := c.weights(cs, width, far)
 
-	b.sure.p, b.sure.m = b.sure.p[:0], b.sure.m[:0]
-	b.band.p, b.band.m = b.band.p[:0], b.band.m[:0]
+	nSure, nBand := 0, 0
+	for pass := range 2 {
+		if pass == 1 {
+			b.sure.p, b.sure.m = make([]pos, 0, nSure), make([]meta, 0, nSure)
+			b.band.p, b.band.m = make([]pos, 0, nBand), make([]meta, 0, nBand)
+		}
+		for i := range cs {
+			e := &cs[i]
+			if e.inherited {
+				continue
+			}
+			sure := false
+			if e.full {
+				if bound := reach(e.dc+bd.h) + bd.h; bound <= rc {
+					sure = cum[bucket(bound, width, len(cum))] <= c.limit
+				}
+			}
+			switch {
+			case pass == 0 && sure:
+				nSure++
+			case pass == 0:
+				nBand++
+			case sure:
+				b.sure.p, b.sure.m = append(b.sure.p, e.p), append(b.sure.m, e.m)
+			default:
+				b.band.p, b.band.m = append(b.band.p, e.p), append(b.band.m, e.m)
+			}
+		}
+	}
 	b.n, b.sureW, b.sum = 0, 0, 0
 	if up := b.up; up != nil {
 		b.n, b.sureW, b.sum = up.n, up.sureW, up.sum
 	}
-	var upTo uint64 // weight of cs[:j]
-	j := 0
-	for i := range cs {
-		e := &cs[i]
-		if e.inherited {
-			continue
-		}
-		sure := false
-		if e.full {
-			if bound := reach(e.dc+bd.h) + bd.h; bound <= rc {
-				for ; j < len(cs) && cs[j].dc <= bound; j++ {
-					upTo += uint64(cs[j].m.weight)
-				}
-				sure = upTo <= c.limit
-			}
-		}
-		if sure {
-			b.sure.p, b.sure.m = append(b.sure.p, e.p), append(b.sure.m, e.m)
-			b.n++
-			b.sureW += uint64(e.m.weight)
-			if c.sum != nil {
-				b.sum += c.sum(e.m.key, e.m.rev)
-			}
-		} else {
-			b.band.p, b.band.m = append(b.band.p, e.p), append(b.band.m, e.m)
+	b.n += len(b.sure.p)
+	for i := range b.sure.m {
+		m := &b.sure.m[i]
+		b.sureW += uint64(m.weight)
+		if c.sum != nil {
+			b.sum += c.sum(m.key, m.rev)
 		}
 	}
-
 	b.kids, b.axes = nil, 0
 	if len(b.band.p) > splitBand {
 		var ext [3]float64
@@ -226,14 +236,50 @@ func centerDist(bd *bounds, e *pos) float64 {
 // weigh more than the limit): the center distance at which their weight
 // passes the limit, plus 2h, padded.
 func (c *Cache) radius(bd *bounds) float64 {
-	slices.SortFunc(c.full, func(a, b cand) int { return cmp.Compare(a.dc, b.dc) })
-	var w uint64
-	for _, f := range c.full {
-		if w += uint64(f.m.weight); w > c.limit {
-			return reach(f.dc+bd.h) + bd.h
+	var far float64
+	for i := range c.full {
+		far = max(far, c.full[i].dc)
+	}
+	width := max(far/(maxBuckets-2), 1e-3)
+	cum := c.weights(c.full, width, far)
+	for i, w := range cum {
+		if w > c.limit {
+			// Every candidate of buckets 0..i is nearer than their upper edge.
+			return reach(float64(i+1)*width+bd.h) + bd.h
 		}
 	}
 	return math.Inf(1)
+}
+
+// bucket returns the bucket of distance d, the last one (of n) for anything
+// beyond.
+func bucket(d, width float64, n int) int {
+	if q := d / width; q < float64(n-1) {
+		return int(q)
+	}
+	return n - 1
+}
+
+// maxBuckets bounds the distance buckets of a build.
+const maxBuckets = 4096
+
+// weights returns the cumulative weight of cs by distance bucket of the
+// given width (cs's distances are at most far): cum[i] is the weight of
+// the candidates in buckets 0..i.
+func (c *Cache) weights(cs []cand, width, far float64) []uint64 {
+	n := min(int(far/width)+2, maxBuckets)
+	if cap(c.cum) < n {
+		c.cum = make([]uint64, maxBuckets)
+	}
+	cum := c.cum[:n]
+	clear(cum)
+	for i := range cs {
+		cum[bucket(cs[i].dc, width, n)] += uint64(cs[i].m.weight)
+	}
+	for i := 1; i < n; i++ {
+		cum[i] += cum[i-1]
+	}
+	return cum
 }
 
 // gatherRing adds the candidates of the cells at Chebyshev distance k from
