@@ -64,8 +64,9 @@ type Box struct {
 	axes  uint8 // when split: bit i set if axis i is halved at mid[i]
 	mid   [3]float64
 
-	up     *Box // the box this one is a part of, whose sure part it inherits
-	sure   cell // the sure part beyond the inherited one
+	up     *Box     // the box this one is a part of, whose sure part it inherits
+	g      *Grid    // where the sure part is (by handle: read only when listed)
+	sure   []Handle // the sure part beyond the inherited one
 	lo, hi [3]float64
 
 	// Validity, of a top box (parts share their top box's).
@@ -96,8 +97,9 @@ func (b *Box) Band() int { return len(b.band.p) }
 // extended slice.
 func (b *Box) AppendSure(p Vec, dst []Hit) []Hit {
 	for ; b != nil; b = b.up {
-		for i := range b.sure.p {
-			e, m := &b.sure.p[i], &b.sure.m[i]
+		for _, h := range b.sure {
+			c, i := b.g.find(h)
+			e, m := &c.p[i], &c.m[i]
 			dst = append(dst, Hit{Key: m.key, Rev: m.rev, Dist2: Dist2(Vec{e.x, e.y, e.z}, p), Weight: m.weight})
 		}
 	}
@@ -183,7 +185,7 @@ func (c *Cache) lookup(p Vec) *Box {
 			if len(c.boxes) >= c.max {
 				c.sweep()
 			}
-			b = new(Box)
+			b = &Box{g: c.g}
 			c.boxes[k] = b
 		}
 		b.lo = [3]float64{fx * c.side, fy * c.side, fz * c.height}

@@ -102,7 +102,7 @@ func (c *Cache) build(b *Box) {
 // that can be in the answer (or be the first one refused) at a point of
 // the part is one of them, and pa's sure part is sure in the part.
 func (c *Cache) part(pa *Box, i int) *Box {
-	b := &Box{up: pa, lo: pa.lo, hi: pa.hi}
+	b := &Box{up: pa, g: c.g, lo: pa.lo, hi: pa.hi}
 	for ax := range 3 {
 		if pa.axes&(1<<ax) != 0 {
 			if i&(1<<ax) != 0 {
@@ -116,8 +116,9 @@ func (c *Cache) part(pa *Box, i int) *Box {
 	c.cand, c.full = c.cand[:0], c.full[:0]
 	var fullW uint64
 	for a := pa; a != nil; a = a.up {
-		for j := range a.sure.p {
-			cd := cand{p: a.sure.p[j], m: a.sure.m[j], dc: centerDist(&bd, &a.sure.p[j]), full: true, inherited: true}
+		for _, h := range a.sure {
+			cl, j := c.g.find(h)
+			cd := cand{p: cl.p[j], m: cl.m[j], dc: centerDist(&bd, &cl.p[j]), full: true, inherited: true}
 			c.cand, c.full = append(c.cand, cd), append(c.full, cd)
 			fullW += uint64(cd.m.weight)
 		}
@@ -167,10 +168,14 @@ func (c *Cache) classify(b *Box, bd *bounds, rc float64) {
 	width := max(bd.h/16, far/(maxBuckets-2), 1e-3)
 	cum := c.weights(cs, width, far)
 
+	b.n, b.sureW, b.sum = 0, 0, 0
+	if up := b.up; up != nil {
+		b.n, b.sureW, b.sum = up.n, up.sureW, up.sum
+	}
 	nSure, nBand := 0, 0
 	for pass := range 2 {
 		if pass == 1 {
-			b.sure.p, b.sure.m = make([]pos, 0, nSure), make([]meta, 0, nSure)
+			b.sure = make([]Handle, 0, nSure)
 			b.band.p, b.band.m = make([]pos, 0, nBand), make([]meta, 0, nBand)
 		}
 		for i := range cs {
@@ -190,24 +195,17 @@ func (c *Cache) classify(b *Box, bd *bounds, rc float64) {
 			case pass == 0:
 				nBand++
 			case sure:
-				b.sure.p, b.sure.m = append(b.sure.p, e.p), append(b.sure.m, e.m)
+				b.sure = append(b.sure, e.m.h)
+				b.sureW += uint64(e.m.weight)
+				if c.sum != nil {
+					b.sum += c.sum(e.m.key, e.m.rev)
+				}
 			default:
 				b.band.p, b.band.m = append(b.band.p, e.p), append(b.band.m, e.m)
 			}
 		}
 	}
-	b.n, b.sureW, b.sum = 0, 0, 0
-	if up := b.up; up != nil {
-		b.n, b.sureW, b.sum = up.n, up.sureW, up.sum
-	}
-	b.n += len(b.sure.p)
-	for i := range b.sure.m {
-		m := &b.sure.m[i]
-		b.sureW += uint64(m.weight)
-		if c.sum != nil {
-			b.sum += c.sum(m.key, m.rev)
-		}
-	}
+	b.n += len(b.sure)
 	b.kids, b.axes = nil, 0
 	if len(b.band.p) > splitBand {
 		var ext [3]float64

@@ -19,9 +19,10 @@ func cached(t *testing.T, c *Cache, p Vec) []Hit {
 	var sum, w uint64
 	n := 0
 	for a := b; a != nil; a = a.up {
-		for i := range a.sure.m {
-			sum += testSum(a.sure.m[i].key, a.sure.m[i].rev)
-			w += uint64(a.sure.m[i].weight)
+		for _, h := range a.sure {
+			cl, i := a.g.find(h)
+			sum += testSum(cl.m[i].key, cl.m[i].rev)
+			w += uint64(cl.m[i].weight)
 			n++
 		}
 	}
