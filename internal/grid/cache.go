@@ -39,6 +39,8 @@ type Cache struct {
 	sum    func(key, rev uint32) uint64
 	boxes  map[boxKey]*Box
 	max    int
+	credit int // builds left to pay for, in queries (see pacing)
+	stats  CacheStats
 
 	// Build scratch.
 	cand []cand
@@ -63,6 +65,9 @@ type Box struct {
 	kids  *[8]*Box
 	axes  uint8 // when split: bit i set if axis i is halved at mid[i]
 	mid   [3]float64
+	ready bool     // built (a top box: and not invalidated since)
+	uses  uint8    // queries while not ready (saturating)
+	kuses [8]uint8 // queries of each part while not built
 
 	up     *Box     // the box this one is a part of, whose sure part it inherits
 	g      *Grid    // where the sure part is (by handle: read only when listed)
@@ -126,8 +131,35 @@ func NewCache(g *Grid, limit int, side, height float32, sum func(key, rev uint32
 		sum:    sum,
 		boxes:  map[boxKey]*Box{},
 		max:    max(maxBoxes, 1),
+		credit: maxCredit,
 	}
 }
+
+// Pacing of builds. A box (or a part) is built on its buildAfter-th query
+// while not built, and only if the cache has the credit for it: every query
+// earns 1, a build of a top box costs topCost, of a part partCost (about
+// their cost in plain queries, measured: docs/benchmarks/stream.md). Until
+// then a query goes to the grid (or to the box a part is of), so players
+// moving through boxes, or changes that keep invalidating a box, cost at
+// most a bounded share of builds instead of a build per query.
+const (
+	buildAfter = 3
+	topCost    = 8
+	partCost   = 4
+	maxCredit  = 4096
+)
+
+// CacheStats counts what a cache did.
+type CacheStats struct {
+	Queries   uint64 // Query calls
+	Grid      uint64 // answered by the grid, without a box
+	Builds    uint64 // boxes built (again, after an invalidation)
+	Parts     uint64 // parts of split boxes built
+	Fallbacks uint64 // answered by a split box instead of its part not built yet
+}
+
+// Stats returns the counters since the cache was made.
+func (c *Cache) Stats() CacheStats { return c.stats }
 
 // Len returns the number of boxes held.
 func (c *Cache) Len() int { return len(c.boxes) }
@@ -179,20 +211,33 @@ func (c *Cache) lookup(p Vec) *Box {
 		return nil
 	}
 	k := boxKey{int32(fx), int32(fy), int32(fz)}
+	c.stats.Queries++
+	c.credit = min(c.credit+1, maxCredit)
 	b := c.boxes[k]
-	if b == nil || !c.valid(b) {
-		if b == nil {
-			if len(c.boxes) >= c.max {
-				c.sweep()
-			}
-			b = &Box{g: c.g}
-			c.boxes[k] = b
+	if b == nil {
+		if len(c.boxes) >= c.max {
+			c.sweep()
 		}
+		b = &Box{g: c.g}
+		c.boxes[k] = b
+	}
+	b.used = true
+	if b.ready && !c.valid(b) {
+		*b = Box{g: c.g, used: true} // let the old candidates go
+	}
+	if !b.ready {
+		b.uses = min(b.uses, 254) + 1
+		if b.uses < buildAfter || c.credit < topCost {
+			c.stats.Grid++
+			return nil
+		}
+		c.credit -= topCost
+		c.stats.Builds++
 		b.lo = [3]float64{fx * c.side, fy * c.side, fz * c.height}
 		b.hi = [3]float64{(fx + 1) * c.side, (fy + 1) * c.side, (fz + 1) * c.height}
 		c.build(b)
+		b.ready = true
 	}
-	b.used = true
 	for b.kids != nil {
 		i := 0
 		for ax, v := range [3]float32{p.X, p.Y, p.Z} {
@@ -202,6 +247,13 @@ func (c *Cache) lookup(p Vec) *Box {
 		}
 		kid := b.kids[i]
 		if kid == nil {
+			b.kuses[i] = min(b.kuses[i], 254) + 1
+			if b.kuses[i] < buildAfter || c.credit < partCost {
+				c.stats.Fallbacks++
+				return b // b's candidates hold the part's
+			}
+			c.credit -= partCost
+			c.stats.Parts++
 			kid = c.part(b, i)
 			b.kids[i] = kid
 		}

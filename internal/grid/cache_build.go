@@ -206,7 +206,7 @@ func (c *Cache) classify(b *Box, bd *bounds, rc float64) {
 		}
 	}
 	b.n += len(b.sure)
-	b.kids, b.axes = nil, 0
+	b.kids, b.axes, b.kuses = nil, 0, [8]uint8{}
 	if len(b.band.p) > splitBand {
 		var ext [3]float64
 		for ax := range 3 {

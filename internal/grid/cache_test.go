@@ -122,7 +122,9 @@ func TestCacheMatchesOracle(t *testing.T) {
 					if cf.limit == NoLimit {
 						want = o.covering(p)
 					}
-					checkHits(t, "cached", cached(t, c, p), want)
+					for range 3 { // the grid, then a box, then a part
+						checkHits(t, "cached", cached(t, c, p), want)
+					}
 				}
 				// Changes, some near the players' boxes.
 				for range 30 + rng.IntN(60) {
@@ -198,6 +200,7 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 	far := g.Insert(1000, Vec{-5000, -5000, 0}, 100)
 	c := NewCache(g, 50, 64, 16, nil, 10)
 	p := Vec{50, 50, 0}
+	c.Query(p, nil) // the first query goes to the grid, the second builds
 	b, _ := c.Query(p, nil)
 	built := top(b).built
 	g.Move(far, Vec{-5100, -5000, 0})
@@ -205,8 +208,43 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 		t.Fatalf("a change 7 km away rebuilt the box")
 	}
 	g.SetRev(0, 3)
+	if b, _ = c.Query(p, nil); b != whole {
+		t.Fatalf("a change in the box's blocks left it in use")
+	}
 	if b, _ = c.Query(p, nil); top(b).built == built {
 		t.Fatalf("a change in the box's blocks left it as built")
+	}
+}
+
+// TestCachePacing checks that a box is built on its second query, and
+// that builds stop when the credit runs out, queries going to the grid.
+func TestCachePacing(t *testing.T) {
+	g := New(64)
+	for i := range 100 {
+		g.Insert(uint32(i), Vec{float32(i) * 30, 0, 0}, float32(math.Inf(1)))
+	}
+	c := NewCache(g, 5, 16, 16, nil, 1<<20)
+	p := Vec{1, 1, 1}
+	if b, _ := c.Query(p, nil); b != whole {
+		t.Fatalf("first query: got a box, want the grid")
+	}
+	if b, _ := c.Query(p, nil); b == whole {
+		t.Fatalf("second query: got the grid, want a box")
+	}
+	if st := c.Stats(); st.Queries != 2 || st.Grid != 1 || st.Builds != 1 {
+		t.Fatalf("got %+v, want 2 queries, 1 to the grid, 1 build", st)
+	}
+	// Each box queried twice: builds take topCost of credit, queries earn 1.
+	c = NewCache(g, 5, 16, 16, nil, 1<<20)
+	const n = 3 * maxCredit / topCost
+	for i := range n {
+		q := Vec{float32(i) * 16, 100, 0}
+		c.Query(q, nil)
+		c.Query(q, nil)
+	}
+	st := c.Stats()
+	if max := uint64(maxCredit+2*n) / topCost; st.Builds > max || st.Builds < max/2 {
+		t.Fatalf("got %d builds for %d boxes, want at most %d (and not far below)", st.Builds, n, max)
 	}
 }
 
