@@ -122,7 +122,7 @@ func TestCacheMatchesOracle(t *testing.T) {
 					if cf.limit == NoLimit {
 						want = o.covering(p)
 					}
-					for range 3 { // the grid, then a box, then a part
+					for range buildAfter + 2 { // the grid, then a box, then a part
 						checkHits(t, "cached", cached(t, c, p), want)
 					}
 				}
@@ -200,7 +200,9 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 	far := g.Insert(1000, Vec{-5000, -5000, 0}, 100)
 	c := NewCache(g, 50, 64, 16, nil, 10)
 	p := Vec{50, 50, 0}
-	c.Query(p, nil) // the first query goes to the grid, the second builds
+	for range buildAfter - 1 { // to the grid; the next one builds
+		c.Query(p, nil)
+	}
 	b, _ := c.Query(p, nil)
 	built := top(b).built
 	g.Move(far, Vec{-5100, -5000, 0})
@@ -211,12 +213,15 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 	if b, _ = c.Query(p, nil); b != whole {
 		t.Fatalf("a change in the box's blocks left it in use")
 	}
-	if b, _ = c.Query(p, nil); top(b).built == built {
+	for range buildAfter - 1 {
+		b, _ = c.Query(p, nil)
+	}
+	if top(b).built == built {
 		t.Fatalf("a change in the box's blocks left it as built")
 	}
 }
 
-// TestCachePacing checks that a box is built on its second query, and
+// TestCachePacing checks that a box is built on its buildAfter-th query, and
 // that builds stop when the credit runs out, queries going to the grid.
 func TestCachePacing(t *testing.T) {
 	g := New(64)
@@ -225,25 +230,29 @@ func TestCachePacing(t *testing.T) {
 	}
 	c := NewCache(g, 5, 16, 16, nil, 1<<20)
 	p := Vec{1, 1, 1}
-	if b, _ := c.Query(p, nil); b != whole {
-		t.Fatalf("first query: got a box, want the grid")
+	for i := range buildAfter - 1 {
+		if b, _ := c.Query(p, nil); b != whole {
+			t.Fatalf("query %d: got a box, want the grid", i+1)
+		}
 	}
 	if b, _ := c.Query(p, nil); b == whole {
-		t.Fatalf("second query: got the grid, want a box")
+		t.Fatalf("query %d: got the grid, want a box", buildAfter)
 	}
-	if st := c.Stats(); st.Queries != 2 || st.Grid != 1 || st.Builds != 1 {
-		t.Fatalf("got %+v, want 2 queries, 1 to the grid, 1 build", st)
+	if st := c.Stats(); st.Queries != buildAfter || st.Grid != buildAfter-1 || st.Builds != 1 {
+		t.Fatalf("got %+v, want %d queries, %d to the grid, 1 build", st, buildAfter, buildAfter-1)
 	}
-	// Each box queried twice: builds take topCost of credit, queries earn 1.
+	// Each box queried buildAfter times: builds take topCost of credit,
+	// queries earn 1.
 	c = NewCache(g, 5, 16, 16, nil, 1<<20)
 	const n = 3 * maxCredit / topCost
 	for i := range n {
 		q := Vec{float32(i) * 16, 100, 0}
-		c.Query(q, nil)
-		c.Query(q, nil)
+		for range buildAfter {
+			c.Query(q, nil)
+		}
 	}
 	st := c.Stats()
-	if max := uint64(maxCredit+2*n) / topCost; st.Builds > max || st.Builds < max/2 {
+	if max := uint64(maxCredit+buildAfter*n) / topCost; st.Builds > max || st.Builds < max/2 {
 		t.Fatalf("got %d builds for %d boxes, want at most %d (and not far below)", st.Builds, n, max)
 	}
 }
