@@ -75,9 +75,9 @@ type Box struct {
 	lo, hi [3]float64
 
 	// Validity, of a top box (parts share their top box's).
-	built    uint64 // the grid's ver when built
-	bx0, by0 int    // the blocks it depends on
-	bx1, by1 int
+	built    uint64 // the grid's ver when built, or last found valid
+	cx0, cy0 int    // the cells it depends on
+	cx1, cy1 int
 	used     bool
 }
 
@@ -277,8 +277,14 @@ func (c *Cache) sweep() {
 	}
 }
 
-// valid reports whether no change in the grid since b was built can concern
-// it: none in the blocks it read, and no growth of the largest radius.
+// maxCellCheck is the most cells valid looks at, in the blocks changed
+// since a box was built; a box reaching farther is built again on any
+// change in its blocks.
+const maxCellCheck = 1024
+
+// valid reports whether no change in the grid since b was built (or last
+// found valid) can concern it: none in the cells it read, and no growth of
+// the largest radius. Blocks without a change since are skipped whole.
 func (c *Cache) valid(b *Box) bool {
 	g := c.g
 	if g.gver > b.built {
@@ -287,12 +293,26 @@ func (c *Cache) valid(b *Box) bool {
 	if g.ver == b.built {
 		return true
 	}
-	for by := b.by0; by <= b.by1; by++ {
-		for _, v := range g.bver[by*g.bside+b.bx0 : by*g.bside+b.bx1+1] {
-			if v > b.built {
-				return false
+	for by := b.cy0 / blockSide; by <= b.cy1/blockSide; by++ {
+		for bx := b.cx0 / blockSide; bx <= b.cx1/blockSide; bx++ {
+			bi := by*g.bside + bx
+			if g.bver[bi] <= b.built {
+				continue
+			}
+			if (b.cx1-b.cx0+1)*(b.cy1-b.cy0+1) > maxCellCheck {
+				return false // too wide a reach to look at its cells
+			}
+			cv := g.cver[bi]
+			for cy := max(b.cy0, by*blockSide); cy <= min(b.cy1, by*blockSide+blockSide-1); cy++ {
+				row := cv[(cy%blockSide)*blockSide:]
+				for cx := max(b.cx0, bx*blockSide); cx <= min(b.cx1, bx*blockSide+blockSide-1); cx++ {
+					if row[cx%blockSide] > b.built {
+						return false
+					}
+				}
 			}
 		}
 	}
+	b.built = g.ver // nothing changed where it looked: valid as of now
 	return true
 }

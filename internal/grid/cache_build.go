@@ -90,11 +90,11 @@ func (c *Cache) build(b *Box) {
 	}
 	c.classify(b, &bd, rc)
 
-	// The blocks of every cell within reach of the center: a change
-	// elsewhere cannot touch a candidate or the bound rc.
+	// Every cell within reach of the center: a change elsewhere cannot
+	// touch a candidate or the bound rc.
 	r := float32(min(coverReach, rc) + absSlack)
-	b.bx0, b.bx1 = g.axis(bd.c.X-r)/blockSide, g.axis(bd.c.X+r)/blockSide
-	b.by0, b.by1 = g.axis(bd.c.Y-r)/blockSide, g.axis(bd.c.Y+r)/blockSide
+	b.cx0, b.cx1 = g.axis(bd.c.X-r), g.axis(bd.c.X+r)
+	b.cy0, b.cy1 = g.axis(bd.c.Y-r), g.axis(bd.c.Y+r)
 	b.built = g.ver
 }
 

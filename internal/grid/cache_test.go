@@ -122,7 +122,11 @@ func TestCacheMatchesOracle(t *testing.T) {
 					if cf.limit == NoLimit {
 						want = o.covering(p)
 					}
-					for range buildAfter + 2 { // the grid, then a box, then a part
+					reps := buildAfter + 2 // the grid, then a box, then a part
+					if q%4 == 2 {
+						reps = 1 // anywhere: rarely in a box again
+					}
+					for range reps {
 						checkHits(t, "cached", cached(t, c, p), want)
 					}
 				}
@@ -204,11 +208,22 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 		c.Query(p, nil)
 	}
 	b, _ := c.Query(p, nil)
-	built := top(b).built
+	builds := c.Stats().Builds
 	g.Move(far, Vec{-5100, -5000, 0})
-	if b, _ = c.Query(p, nil); top(b).built != built {
+	if b, _ = c.Query(p, nil); b == whole || c.Stats().Builds != builds {
 		t.Fatalf("a change 7 km away rebuilt the box")
 	}
+	// A change in the same block of cells (1 km) but out of the box's
+	// reach (its radius 100 m and the 50 nearest) leaves it valid too.
+	mid := g.Insert(1001, Vec{-700, -700, 0}, 10)
+	if b, _ = c.Query(p, nil); b == whole || c.Stats().Builds != builds {
+		t.Fatalf("a change out of reach in the same block rebuilt the box")
+	}
+	g.Move(mid, Vec{-720, -700, 0})
+	if b, _ = c.Query(p, nil); b == whole || c.Stats().Builds != builds {
+		t.Fatalf("a second change out of reach rebuilt the box")
+	}
+	built := top(b).built
 	g.SetRev(0, 3)
 	if b, _ = c.Query(p, nil); b != whole {
 		t.Fatalf("a change in the box's blocks left it in use")
@@ -216,8 +231,8 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 	for range buildAfter - 1 {
 		b, _ = c.Query(p, nil)
 	}
-	if top(b).built == built {
-		t.Fatalf("a change in the box's blocks left it as built")
+	if c.Stats().Builds != builds+1 || top(b).built == built {
+		t.Fatalf("a change in the box's cells did not rebuild it")
 	}
 }
 

@@ -98,10 +98,13 @@ type Grid struct {
 	tmp []Hit // Nearest's scratch: the hits of the boundary bucket
 
 	// Change stamps, for the boxes of a [Cache]: ver counts every change;
-	// bver[b] is ver at the last change in block b; gver is ver at the last
-	// change of maxR2 (an entity anywhere may now reach anything).
+	// bver[b] is ver at the last change in block b, cver[b][i] at the last
+	// change in its cell i (allocated with the block's first change); gver
+	// is ver at the last change of maxR2 (an entity anywhere may now reach
+	// anything).
 	ver  uint64
 	bver []uint64
+	cver []*[blockSide * blockSide]uint64
 	gver uint64
 }
 
@@ -118,6 +121,7 @@ func New(cellSize float32) *Grid {
 		bside:  bside,
 		blocks: make([]*block, bside*bside),
 		bver:   make([]uint64, bside*bside),
+		cver:   make([]*[blockSide * blockSide]uint64, bside*bside),
 	}
 }
 
@@ -129,7 +133,12 @@ func (g *Grid) Version() uint64 { return g.ver }
 func (g *Grid) touch(c int) {
 	g.ver++
 	cy, cx := c/g.side, c%g.side
-	g.bver[(cy/blockSide)*g.bside+cx/blockSide] = g.ver
+	bi := (cy/blockSide)*g.bside + cx/blockSide
+	g.bver[bi] = g.ver
+	if g.cver[bi] == nil {
+		g.cver[bi] = new([blockSide * blockSide]uint64)
+	}
+	g.cver[bi][(cy%blockSide)*blockSide+cx%blockSide] = g.ver
 }
 
 // CellSize returns the cell side in meters.
