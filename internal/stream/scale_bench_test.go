@@ -103,17 +103,27 @@ func BenchmarkFullPass(b *testing.B) {
 			}
 			reportPass(b, 1, threadCPU()-cpu0)
 		})
+		// cached: the steady pass over built boxes. It first drops every box
+		// and reports what building them again took (warm-*: the passes
+		// until one builds nothing, their CPU time, the caches' heap).
+		// cached-cold: every box dropped before each pass, which then goes
+		// to the grid (a box is built on its third query).
 		for _, cold := range []bool{false, true} {
 			name := l.name + "/cached"
 			if cold {
-				name += "-rebuilt" // every box built again on every pass
+				name += "-cold"
 			}
 			b.Run(name, func(b *testing.B) {
-				w.warm(vs, s) // build the boxes: not timed
-				b.ReportAllocs()
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				cpu0 := threadCPU()
+				for _, kw := range w.kinds {
+					kw.cache.Reset()
+				}
+				h0, cpu0 := heap(), threadCPU()
+				passes := w.warm(vs, s)
+				warmCPU, cacheMB := threadCPU()-cpu0, float64(heap()-h0)/1e6
+				b.ReportAllocs()
+				cpu0 = threadCPU()
 				for b.Loop() {
 					if cold {
 						for _, kw := range w.kinds {
@@ -129,6 +139,11 @@ func BenchmarkFullPass(b *testing.B) {
 					}
 				}
 				reportPass(b, 1, threadCPU()-cpu0)
+				if !cold {
+					b.ReportMetric(float64(warmCPU.Nanoseconds())/1e6, "warm-cpu-ms")
+					b.ReportMetric(float64(passes), "warm-passes")
+					b.ReportMetric(cacheMB, "cache-MB")
+				}
 			})
 		}
 		b.Run(l.name+"/brute", func(b *testing.B) {
@@ -152,10 +167,11 @@ func BenchmarkFullPass(b *testing.B) {
 	}
 }
 
-// warm runs cached full passes until one builds nothing: the boxes are
-// built on their second query, as fast as the caches' credit allows.
-func (w *world) warm(vs []*viewer, s *scratch) {
-	for range 100 {
+// warm runs cached full passes until one builds nothing (boxes are built
+// on their third query, as fast as the caches' credit allows) and returns
+// how many it ran.
+func (w *world) warm(vs []*viewer, s *scratch) int {
+	for pass := 1; pass <= 100; pass++ {
 		var before uint64
 		for _, kw := range w.kinds {
 			st := kw.cache.Stats()
@@ -172,9 +188,10 @@ func (w *world) warm(vs []*viewer, s *scratch) {
 			after += st.Builds + st.Parts + st.Grid + st.Fallbacks
 		}
 		if after == before {
-			return
+			return pass
 		}
 	}
+	return 100
 }
 
 // reportPass reports wall and thread-CPU milliseconds per full pass of all
