@@ -1,6 +1,10 @@
 package stream
 
-import "testing"
+import (
+	"testing"
+
+	"dlmp/internal/grid"
+)
 
 func sumOf(ws ...Want) uint64 {
 	var s uint64
@@ -65,5 +69,44 @@ func TestUnchangedDropsPending(t *testing.T) {
 	}
 	if v.Pending() != 0 {
 		t.Fatalf("after Unchanged: got %d pending, want 0 (as after Reconcile)", v.Pending())
+	}
+}
+
+// TestUnchangedAnswer checks the cached steady path against Reconcile on a
+// real grid and cache: a view filled from the grid's answer is unchanged
+// for the cache's answer at the same point, and not after a change.
+func TestUnchangedAnswer(t *testing.T) {
+	g := grid.New(64)
+	var hs []grid.Handle
+	for i := range 400 {
+		h := g.Insert(uint32(i), grid.Vec{X: float32(i%20) * 7, Y: float32(i/20) * 7}, 60)
+		g.SetRev(h, 1)
+		hs = append(hs, h)
+	}
+	c := grid.NewCache(g, 50, 16, 8, Mix, 16)
+	p := grid.Vec{X: 70, Y: 70, Z: 1}
+	list := func(hits []grid.Hit) []Want {
+		var ws []Want
+		for _, h := range hits {
+			ws = append(ws, Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+		}
+		return ws
+	}
+	v := New(50)
+	v.Reconcile(list(g.Nearest(p, 50, nil)), Unlimited, HidesFirst, nil)
+	for q := range 5 { // the grid's answer, then boxes and parts
+		box, hits := c.Query(p, nil)
+		if !v.UnchangedAnswer(box, hits) {
+			t.Fatalf("query %d: got changed, want unchanged", q)
+		}
+	}
+	g.SetRev(hs[210], 2) // an entity near p, among the 50 nearest
+	box, hits := c.Query(p, nil)
+	if v.UnchangedAnswer(box, hits) {
+		t.Fatalf("after a rev change: got unchanged")
+	}
+	ops := v.Reconcile(list(box.AppendSure(p, hits)), Unlimited, HidesFirst, nil)
+	if len(ops) != 1 || ops[0] != (Op{ID: 210, Rev: 2, Show: true}) {
+		t.Fatalf("after a rev change: got %v, want a show of 210 at rev 2", ops)
 	}
 }

@@ -25,6 +25,8 @@ package stream
 import (
 	"math"
 	"slices"
+
+	"dlmp/internal/grid"
 )
 
 // Unlimited is a budget or limit with no bound.
@@ -226,6 +228,18 @@ func (v *View) Unchanged(n int, weight uint64, sum uint64) bool {
 	v.hides, v.shows = v.hides[:0], v.shows[:0]
 	v.release()
 	return true
+}
+
+// UnchangedAnswer is Unchanged for the answer of a [grid.Cache] built with
+// [Mix] as its sum, when the wanted set is that answer as it is: one Want
+// per hit, same id and rev (no chains expanded, no viewer filter).
+func (v *View) UnchangedAnswer(box *grid.Box, hits []grid.Hit) bool {
+	weight, sum := box.Weight(), box.Sum()
+	for i := range hits {
+		weight += uint64(hits[i].Weight)
+		sum += mix(hits[i].Key, hits[i].Rev)
+	}
+	return v.Unchanged(box.Len()+len(hits), weight, sum)
 }
 
 // Flush appends to out at most budget of the ops the last Reconcile left

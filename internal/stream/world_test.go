@@ -161,13 +161,8 @@ const maxBoxes = 4096
 // it is not the shown set. It leaves the ops in s.ops.
 func (w *world) reconcileCached(k int, p grid.Vec, v *View, budget int, s *scratch) {
 	box, hits := w.kinds[k].cache.Query(p, s.hits[:0])
-	n, weight, sum := box.Len()+len(hits), box.Weight(), box.Sum()
-	for _, h := range hits {
-		weight += uint64(h.Weight)
-		sum += Mix(h.Key, h.Rev)
-	}
 	s.hits = hits
-	if v.Unchanged(n, weight, sum) {
+	if v.UnchangedAnswer(box, hits) {
 		s.ops = s.ops[:0]
 		return
 	}
