@@ -43,9 +43,10 @@ type Cache struct {
 	stats  CacheStats
 
 	// Build scratch.
-	cand []cand
-	full []cand
-	cum  []uint64
+	cand  []cand
+	full  []cand
+	bandc []cand
+	cum   []uint64
 }
 
 type boxKey struct{ x, y, z int32 }
@@ -195,9 +196,34 @@ func (c *Cache) Query(p Vec, dst []Hit) (*Box, []Hit) {
 	if w <= lim {
 		return b, dst
 	}
-	n := c.g.choose(dst[base:], lim, w, math.Float32frombits(lo), math.Float32frombits(hi))
-	return b, dst[:base+n]
+	hs := dst[base:]
+	if len(hs) > maxInsertion {
+		n := c.g.choose(hs, lim, w, math.Float32frombits(lo), math.Float32frombits(hi))
+		return b, dst[:base+n]
+	}
+	// The band is stored by distance from the box's center, so the hits
+	// are nearly in order of distance from p: an insertion sort is a few
+	// compares a hit, then the prefix is read off.
+	for i := 1; i < len(hs); i++ {
+		h, r := hs[i], hs[i].Rank()
+		j := i
+		for ; j > 0 && hs[j-1].Rank() > r; j-- {
+			hs[j] = hs[j-1]
+		}
+		hs[j] = h
+	}
+	var sum uint64
+	for i := range hs {
+		if sum += uint64(hs[i].Weight); sum > lim {
+			return b, dst[:base+i]
+		}
+	}
+	return b, dst
 }
+
+// maxInsertion is the most hits a query selects from by insertion sort;
+// more go to the bucket selection of Nearest.
+const maxInsertion = 256
 
 // farBox is how far (meters) from the world's center a cache cuts space
 // into boxes; queries farther away go to the grid.

@@ -1,6 +1,10 @@
 package grid
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // Bounds of a box build. Every one is conservative by more than the
 // rounding of a float32 Dist2 (relative error below 6 × 2⁻²⁴ ≈ 4e-7): a
@@ -173,6 +177,7 @@ func (c *Cache) classify(b *Box, bd *bounds, rc float64) {
 		b.n, b.sureW, b.sum = up.n, up.sureW, up.sum
 	}
 	nSure, nBand := 0, 0
+	c.bandc = c.bandc[:0]
 	for pass := range 2 {
 		if pass == 1 {
 			b.sure = make([]Handle, 0, nSure)
@@ -201,9 +206,15 @@ func (c *Cache) classify(b *Box, bd *bounds, rc float64) {
 					b.sum += c.sum(e.m.key, e.m.rev)
 				}
 			default:
-				b.band.p, b.band.m = append(b.band.p, e.p), append(b.band.m, e.m)
+				c.bandc = append(c.bandc, *e)
 			}
 		}
+	}
+	// The band in order of distance from the center: a query's hits come
+	// out nearly in order of distance from p, which its selection uses.
+	slices.SortFunc(c.bandc, func(a, b cand) int { return cmp.Compare(a.dc, b.dc) })
+	for i := range c.bandc {
+		b.band.p, b.band.m = append(b.band.p, c.bandc[i].p), append(b.band.m, c.bandc[i].m)
 	}
 	b.n += len(b.sure)
 	b.kids, b.axes, b.kuses = nil, 0, [8]uint8{}
