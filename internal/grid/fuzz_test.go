@@ -15,6 +15,12 @@ func FuzzGrid(f *testing.F) {
 		o := &oracle{ents: map[Handle]oracleEnt{}}
 		var live []Handle
 		next := uint32(0) // keys are unique, as the world's are
+		// Caches of a few limits, queried like the grid; box sizes so that
+		// the fuzzer's positions fall on box borders and split points.
+		caches := map[int]*Cache{NoLimit: NewCache(g, NoLimit, 48, 20, testSum, 8)}
+		for _, l := range []int{1, 3, 8, 40} {
+			caches[l] = NewCache(g, l, 96, 40, testSum, 8)
+		}
 		// coord maps a byte to a position that is often on a cell border or
 		// past the world's edge.
 		coord := func(b byte) float32 { return (float32(b) - 128) * 48 }
@@ -49,6 +55,15 @@ func FuzzGrid(f *testing.F) {
 				limit := 1 + int(c)%40
 				checkHits(t, "Covering", g.Covering(p, nil), o.covering(p))
 				checkHits(t, "Nearest", g.Nearest(p, limit, nil), o.nearest(p, limit))
+				for _, l := range []int{NoLimit, []int{1, 3, 8, 40}[int(c)%4]} {
+					want := o.covering(p)
+					if l != NoLimit {
+						want = o.nearest(p, l)
+					}
+					for range buildAfter + 1 { // the grid, then a box (or a part)
+						checkHits(t, "cached", cached(t, caches[l], p), want)
+					}
+				}
 			}
 		}
 	})

@@ -96,6 +96,16 @@ type Grid struct {
 	maxR2 float32 // ≥ every entity's r2 (reset when the grid empties)
 
 	tmp []Hit // Nearest's scratch: the hits of the boundary bucket
+
+	// Change stamps, for the boxes of a [Cache]: ver counts every change;
+	// bver[b] is ver at the last change in block b, cver[b][i] at the last
+	// change in its cell i (allocated with the block's first change); gver
+	// is ver at the last change of maxR2 (an entity anywhere may now reach
+	// anything).
+	ver  uint64
+	bver []uint64
+	cver []*[blockSide * blockSide]uint64
+	gver uint64
 }
 
 // New returns an empty grid with square cells of the given side in meters
@@ -110,7 +120,25 @@ func New(cellSize float32) *Grid {
 		side:   side,
 		bside:  bside,
 		blocks: make([]*block, bside*bside),
+		bver:   make([]uint64, bside*bside),
+		cver:   make([]*[blockSide * blockSide]uint64, bside*bside),
 	}
+}
+
+// Version returns the grid's change counter: it grows with every change
+// (insert, move, radius, weight, rev, removal) and with nothing else.
+func (g *Grid) Version() uint64 { return g.ver }
+
+// touch records a change in the cell with linear index c.
+func (g *Grid) touch(c int) {
+	g.ver++
+	cy, cx := c/g.side, c%g.side
+	bi := (cy/blockSide)*g.bside + cx/blockSide
+	g.bver[bi] = g.ver
+	if g.cver[bi] == nil {
+		g.cver[bi] = new([blockSide * blockSide]uint64)
+	}
+	g.cver[bi][(cy%blockSide)*blockSide+cx%blockSide] = g.ver
 }
 
 // CellSize returns the cell side in meters.
@@ -145,6 +173,7 @@ func (g *Grid) Move(h Handle, to Vec) {
 	checkPos(to)
 	s := g.slot(h)
 	if c := g.cellIndex(to.X, to.Y); c == int(s.cell) {
+		g.touch(c)
 		p := &g.cellAt(c).p[s.idx]
 		p.x, p.y, p.z = to.X, to.Y, to.Z
 		return
@@ -158,6 +187,7 @@ func (g *Grid) Move(h Handle, to Vec) {
 func (g *Grid) SetRadius(h Handle, radius float32) {
 	r2 := checkRadius(radius)
 	c, i := g.find(h)
+	g.touch(int(g.slots[h].cell))
 	c.p[i].r2 = r2
 	g.grow(c, r2)
 }
@@ -169,6 +199,7 @@ func (g *Grid) SetWeight(h Handle, weight uint32) {
 		panic("grid: weight 0")
 	}
 	c, i := g.find(h)
+	g.touch(int(g.slots[h].cell))
 	c.m[i].weight = weight
 }
 
@@ -176,6 +207,7 @@ func (g *Grid) SetWeight(h Handle, weight uint32) {
 // hits, so that a view can diff a wanted set without looking the entity up.
 func (g *Grid) SetRev(h Handle, rev uint32) {
 	c, i := g.find(h)
+	g.touch(int(g.slots[h].cell))
 	c.m[i].rev = rev
 }
 
@@ -187,6 +219,7 @@ func (g *Grid) Remove(h Handle) {
 	g.count--
 	if g.count == 0 {
 		g.maxR2 = 0
+		g.gver = g.ver
 	}
 }
 
@@ -278,12 +311,14 @@ func (g *Grid) grow(c *cell, r2 float32) {
 	}
 	if r2 > g.maxR2 {
 		g.maxR2 = r2
+		g.gver = g.ver
 	}
 }
 
 func (g *Grid) place(p pos, m meta) {
 	ci := g.cellIndex(p.x, p.y)
 	c := g.cellAt(ci)
+	g.touch(ci)
 	g.slots[m.h] = slot{cell: int32(ci), idx: int32(len(c.p))}
 	c.p = append(c.p, p)
 	c.m = append(c.m, m)
@@ -294,6 +329,7 @@ func (g *Grid) place(p pos, m meta) {
 func (g *Grid) unplace(h Handle) (pos, meta) {
 	s := g.slot(h)
 	c := g.cellAt(int(s.cell))
+	g.touch(int(s.cell))
 	p, m := c.p[s.idx], c.m[s.idx]
 	last := len(c.p) - 1
 	if int(s.idx) != last {

@@ -41,3 +41,49 @@ func Example() {
 	// [{3 1 true}] pending 0
 	// [{1 0 false} {2 0 false} {3 0 false} {4 1 true}] pending 0
 }
+
+// The full pass with a grid.Cache: the wanted set of a player who did not
+// move comes from a box whose sure part is known by count and fingerprint
+// (built with stream.Mix), so the steady reconcile lists nothing; the list
+// is built only when the set changed.
+func Example_cachedPass() {
+	labels := grid.New(64)
+	for id := range 40 {
+		h := labels.Insert(uint32(id+1), grid.Vec{X: float32(id * 6)}, 100)
+		labels.SetRev(h, 1)
+	}
+	cache := grid.NewCache(labels, stream.Labels.Limit(), 16, 8, stream.Mix, 1024)
+	view := stream.New(stream.Labels.Limit())
+	var (
+		hits   []grid.Hit
+		wanted []stream.Want
+		ops    []stream.Op
+	)
+	pass := func(at grid.Vec) {
+		box, band := cache.Query(at, hits[:0])
+		hits = band
+		if view.UnchangedAnswer(box, hits) {
+			fmt.Println("unchanged, sure part", box.Len(), "band hits", len(hits))
+			return
+		}
+		hits = box.AppendSure(at, hits) // the whole set, listed
+		wanted = wanted[:0]
+		for _, h := range hits {
+			wanted = append(wanted, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+		}
+		ops = view.Reconcile(wanted, stream.Unlimited, stream.HidesFirst, ops[:0])
+		fmt.Println(len(ops), "ops")
+	}
+	at := grid.Vec{X: 60, Y: 1}
+	for range 4 { // the grid answers twice (no sure part), then the box is built
+		pass(at)
+	}
+	labels.SetRev(2, 2) // label 3 changed: its box is built again later
+	pass(at)
+	// Output:
+	// 27 ops
+	// unchanged, sure part 0 band hits 27
+	// unchanged, sure part 25 band hits 2
+	// unchanged, sure part 25 band hits 2
+	// 1 ops
+}

@@ -103,6 +103,49 @@ func BenchmarkFullPass(b *testing.B) {
 			}
 			reportPass(b, 1, threadCPU()-cpu0)
 		})
+		// cached: the steady pass over built boxes. It first drops every box
+		// and reports what building them again took (warm-*: the passes
+		// until one builds nothing, their CPU time, the caches' heap).
+		// cached-cold: every box dropped before each pass, which then goes
+		// to the grid (a box is built on its third query).
+		for _, cold := range []bool{false, true} {
+			name := l.name + "/cached"
+			if cold {
+				name += "-cold"
+			}
+			b.Run(name, func(b *testing.B) {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				for _, kw := range w.kinds {
+					kw.cache.Reset()
+				}
+				h0, cpu0 := heap(), threadCPU()
+				passes := w.warm(vs, s)
+				warmCPU, cacheMB := threadCPU()-cpu0, float64(heap()-h0)/1e6
+				b.ReportAllocs()
+				cpu0 = threadCPU()
+				for b.Loop() {
+					if cold {
+						for _, kw := range w.kinds {
+							kw.cache.Reset()
+						}
+					}
+					for _, v := range vs {
+						for k := range w.kinds {
+							if w.reconcileCached(k, v.pos, v.views[k], Unlimited, s); len(s.ops) != 0 {
+								b.Fatalf("steady pass sent %d ops", len(s.ops))
+							}
+						}
+					}
+				}
+				reportPass(b, 1, threadCPU()-cpu0)
+				if !cold {
+					b.ReportMetric(float64(warmCPU.Nanoseconds())/1e6, "warm-cpu-ms")
+					b.ReportMetric(float64(passes), "warm-passes")
+					b.ReportMetric(cacheMB, "cache-MB")
+				}
+			})
+		}
 		b.Run(l.name+"/brute", func(b *testing.B) {
 			b.ReportAllocs()
 			runtime.LockOSThread()
@@ -124,6 +167,33 @@ func BenchmarkFullPass(b *testing.B) {
 	}
 }
 
+// warm runs cached full passes until one builds nothing (boxes are built
+// on their third query, as fast as the caches' credit allows) and returns
+// how many it ran.
+func (w *world) warm(vs []*viewer, s *scratch) int {
+	for pass := 1; pass <= 100; pass++ {
+		var before uint64
+		for _, kw := range w.kinds {
+			st := kw.cache.Stats()
+			before += st.Builds + st.Parts + st.Grid + st.Fallbacks
+		}
+		for _, v := range vs {
+			for k := range w.kinds {
+				w.reconcileCached(k, v.pos, v.views[k], Unlimited, s)
+			}
+		}
+		var after uint64
+		for _, kw := range w.kinds {
+			st := kw.cache.Stats()
+			after += st.Builds + st.Parts + st.Grid + st.Fallbacks
+		}
+		if after == before {
+			return pass
+		}
+	}
+	return 100
+}
+
 // reportPass reports wall and thread-CPU milliseconds per full pass of all
 // players (scaled from the sample) and CPU nanoseconds per player.
 func reportPass(b *testing.B, scale float64, cpu time.Duration) {
@@ -142,7 +212,7 @@ func reportPass(b *testing.B, scale float64, cpu time.Duration) {
 func BenchmarkTick(b *testing.B) {
 	w := bigWorld()
 	for _, l := range layouts {
-		for _, mode := range []string{"anchored", "every"} {
+		for _, mode := range []string{"anchored", "cached", "every"} {
 			b.Run(l.name+"/"+mode, func(b *testing.B) {
 				s := new(scratch)
 				vs := newViewers(w, w.placePlayers(7, l.clustered), s)
@@ -158,7 +228,7 @@ func BenchmarkTick(b *testing.B) {
 						v.walk()
 						for k, kw := range w.kinds {
 							an := &v.anchors[k]
-							if mode == "anchored" && !an.Due(v.pos, thresholds[kw.spec.kind]) {
+							if mode != "every" && !an.Due(v.pos, thresholds[kw.spec.kind]) {
 								if v.views[k].Pending() > 0 {
 									s.ops = v.views[k].Flush(tickBudget, HidesFirst, s.ops[:0])
 								}
@@ -166,6 +236,10 @@ func BenchmarkTick(b *testing.B) {
 							}
 							an.Mark(v.pos)
 							requeries++
+							if mode == "cached" {
+								w.reconcileCached(k, v.pos, v.views[k], tickBudget, s)
+								continue
+							}
 							w.wantedGrid(k, v.pos, s)
 							s.ops = v.views[k].Reconcile(s.wanted, tickBudget, HidesFirst, s.ops[:0])
 						}
@@ -233,21 +307,39 @@ func BenchmarkPlayer(b *testing.B) {
 		s := new(scratch)
 		vs := newViewers(w, w.placePlayers(7, l.clustered), s)
 		for k, kw := range w.kinds {
-			b.Run(l.name+"/"+metric(kw.spec.kind), func(b *testing.B) {
-				b.ReportAllocs()
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				cpu0 := threadCPU()
-				i := 0
-				for b.Loop() {
-					v := vs[i%len(vs)]
-					i++
-					w.wantedGrid(k, v.pos, s)
-					s.ops = v.views[k].Reconcile(s.wanted, Unlimited, HidesFirst, s.ops[:0])
+			for _, cached := range []bool{false, true} {
+				name := l.name + "/" + metric(kw.spec.kind)
+				if cached {
+					name += "-cached"
 				}
-				b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/player")
-				b.ReportMetric(float64(len(s.wanted)), "wanted")
-			})
+				b.Run(name, func(b *testing.B) {
+					if cached {
+						w.warm(vs, s) // build the boxes: not timed
+					}
+					b.ReportAllocs()
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					cpu0 := threadCPU()
+					i, band := 0, 0
+					for b.Loop() {
+						v := vs[i%len(vs)]
+						i++
+						if cached {
+							w.reconcileCached(k, v.pos, v.views[k], Unlimited, s)
+							band += len(s.hits)
+							continue
+						}
+						w.wantedGrid(k, v.pos, s)
+						s.ops = v.views[k].Reconcile(s.wanted, Unlimited, HidesFirst, s.ops[:0])
+					}
+					b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/player")
+					if cached {
+						b.ReportMetric(float64(band)/float64(b.N), "band-hits")
+					} else {
+						b.ReportMetric(float64(len(s.wanted)), "wanted")
+					}
+				})
+			}
 		}
 	}
 }

@@ -25,6 +25,8 @@ package stream
 import (
 	"math"
 	"slices"
+
+	"dlmp/internal/grid"
 )
 
 // Unlimited is a budget or limit with no bound.
@@ -206,6 +208,40 @@ func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op 
 	return v.Flush(budget, order, out)
 }
 
+// Unchanged reports whether a wanted set of n entities, weighing weight
+// against the limit, whose [Mix] values sum to sum, is exactly the shown
+// set: then it does what Reconcile would (drops any leftover ops, sends
+// nothing) and returns true. Otherwise it does nothing and returns false,
+// and the caller builds the wanted set and calls Reconcile.
+//
+// It lets a caller that knows its wanted set's fingerprint without listing
+// it (a [grid.Box]'s sure part has it precomputed) skip building the list in
+// the steady state. The same fingerprint rule as Reconcile's applies (see
+// docs/decisions/0051-view-reconcile.md).
+func (v *View) Unchanged(n int, weight uint64, sum uint64) bool {
+	if v.limit != Unlimited && weight > uint64(v.limit) {
+		return false // Reconcile would trim it
+	}
+	if n != v.shown.n || sum != v.sum {
+		return false
+	}
+	v.hides, v.shows = v.hides[:0], v.shows[:0]
+	v.release()
+	return true
+}
+
+// UnchangedAnswer is Unchanged for the answer of a [grid.Cache] built with
+// [Mix] as its sum, when the wanted set is that answer as it is: one Want
+// per hit, same id and rev (no chains expanded, no viewer filter).
+func (v *View) UnchangedAnswer(box *grid.Box, hits []grid.Hit) bool {
+	weight, sum := box.Weight(), box.Sum()
+	for i := range hits {
+		weight += uint64(hits[i].Weight)
+		sum += mix(hits[i].Key, hits[i].Rev)
+	}
+	return v.Unchanged(box.Len()+len(hits), weight, sum)
+}
+
 // Flush appends to out at most budget of the ops the last Reconcile left
 // (hides before shows unless order says otherwise, shows nearest first),
 // records them as sent and returns out. The world calls it on passes where
@@ -308,6 +344,10 @@ func fingerprint(ws []Want) uint64 {
 	}
 	return s
 }
+
+// Mix is the fingerprint of one (id, rev) of a wanted set: a wanted set's
+// fingerprint is the sum of its entities' mixes (see [View.Unchanged]).
+func Mix(id, rev uint32) uint64 { return mix(id, rev) }
 
 // mix is splitmix64's finalizer over id and rev: a bijection of 64 bits.
 func mix(id, rev uint32) uint64 {

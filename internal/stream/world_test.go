@@ -25,32 +25,34 @@ const (
 type kindSpec struct {
 	kind    Kind
 	count   int
-	hotFrac float64 // share of the entities placed in hot spots
-	cell    float32 // grid cell size
+	hotFrac float64    // share of the entities placed in hot spots
+	cell    float32    // grid cell size
+	box     [2]float32 // the cache's box: side, height
 	radius  func(*rand.Rand) float32
 }
 
 var specs = []kindSpec{
-	{Objects, 1_000_000, 0.2, 64, func(r *rand.Rand) float32 { return float32(100 * (1 + r.IntN(3))) }},
-	{Pickups, 100_000, 0.2, 64, func(*rand.Rand) float32 { return pickupDist }},
-	{Labels, 50_000, 0.3, 64, func(r *rand.Rand) float32 { return 10 + 90*r.Float32() }},
-	{Blips, 10_000, 0, 512, func(r *rand.Rand) float32 {
+	{Objects, 1_000_000, 0.2, 64, [2]float32{16, 8}, func(r *rand.Rand) float32 { return float32(100 * (1 + r.IntN(3))) }},
+	{Pickups, 100_000, 0.2, 64, [2]float32{16, 8}, func(*rand.Rand) float32 { return pickupDist }},
+	{Labels, 50_000, 0.3, 64, [2]float32{16, 8}, func(r *rand.Rand) float32 { return 10 + 90*r.Float32() }},
+	{Blips, 10_000, 0, 512, [2]float32{32, 8}, func(r *rand.Rand) float32 {
 		if r.IntN(10) < 7 {
 			return float32(math.Inf(1))
 		}
 		return 300 + 1200*r.Float32()
 	}},
-	{GangZones, 5_000, 0, 512, func(*rand.Rand) float32 { return float32(math.Inf(1)) }},
+	{GangZones, 5_000, 0, 512, [2]float32{32, 8}, func(*rand.Rand) float32 { return float32(math.Inf(1)) }},
 }
 
 // kindWorld is one kind: its grid (keys are indices into the slices) and the
 // same entities as flat slices for the brute force.
 type kindWorld struct {
-	spec kindSpec
-	g    *grid.Grid
-	pos  []grid.Vec
-	r2   []float32
-	rev  []uint32
+	spec  kindSpec
+	g     *grid.Grid
+	cache *grid.Cache // the grid's answers for the kind's limit, by box
+	pos   []grid.Vec
+	r2    []float32
+	rev   []uint32
 }
 
 type world struct {
@@ -91,6 +93,11 @@ func buildWorld(seed uint64) *world {
 			k.g.SetRev(k.g.Insert(uint32(i), p, r), 1)
 		}
 		k.g.Compact()
+		lim := s.kind.Limit()
+		if lim == Unlimited {
+			lim = grid.NoLimit
+		}
+		k.cache = grid.NewCache(k.g, lim, s.box[0], s.box[1], Mix, maxBoxes)
 		w.kinds = append(w.kinds, k)
 	}
 	return w
@@ -142,6 +149,26 @@ func (w *world) wantedBrute(k int, p grid.Vec, s *scratch) {
 		s.hits = s.hits[:grid.SelectNearest(s.hits, lim)]
 	}
 	s.toWants()
+}
+
+// maxBoxes is how many boxes a kind's cache keeps: enough for the players
+// of both layouts.
+const maxBoxes = 4096
+
+// reconcileCached is the cached grid pass of one view, as the world would
+// run it: the box's sure part (count, weight and fingerprint precomputed)
+// and the band's hits at p make the wanted set, which is listed only when
+// it is not the shown set. It leaves the ops in s.ops.
+func (w *world) reconcileCached(k int, p grid.Vec, v *View, budget int, s *scratch) {
+	box, hits := w.kinds[k].cache.Query(p, s.hits[:0])
+	s.hits = hits
+	if v.UnchangedAnswer(box, hits) {
+		s.ops = s.ops[:0]
+		return
+	}
+	s.hits = box.AppendSure(p, s.hits)
+	s.toWants()
+	s.ops = v.Reconcile(s.wanted, budget, HidesFirst, s.ops[:0])
 }
 
 func (s *scratch) toWants() {
