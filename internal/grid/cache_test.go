@@ -281,7 +281,12 @@ func TestCacheQueriesDoNotAllocate(t *testing.T) {
 	c := NewCache(g, 100, 64, 16, testSum, 100)
 	buf := make([]Hit, 0, 4096)
 	p := Vec{10, 10, 0}
-	c.Query(p, buf)
+	for range buildAfter + 4 { // built, and its part too
+		c.Query(p, buf)
+	}
+	if b, _ := c.Query(p, buf); b == whole || c.Stats().Builds == 0 {
+		t.Fatalf("the box of p is not built")
+	}
 	if n := testing.AllocsPerRun(100, func() { _, buf = c.Query(p, buf[:0]) }); n != 0 {
 		t.Fatalf("Query allocates %v times", n)
 	}
