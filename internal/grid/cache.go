@@ -20,15 +20,16 @@ const NoLimit = math.MaxInt
 //   - the band: every other entity that can be in the answer, or be the
 //     first one the limit refuses, at some point of the box.
 //
-// A query at p scans the band only (a few hundred entities, contiguous) and
+// A query at p scans the band only (at most a few hundred entities, contiguous) and
 // selects from it with the limit left by the sure part. The answer is the
 // same set as Grid.Nearest's, exactly (the bounds are conservative by more
 // than the float32 rounding of distances; the oracle tests compare them).
 //
-// A box is built on first use and again after a change in the grid that can
-// concern it: it records the blocks of cells it read and the grid's change
-// stamps, and a change anywhere else leaves it valid. See
-// docs/decisions/0190-box-cache.md.
+// A box is built on its third query (paced by a credit the queries earn; until
+// then the grid answers), and again after a change in the grid that can
+// concern it: it records the cells within its reach, and the grid's change
+// stamps tell whether any of them changed; a change anywhere else leaves it
+// valid. See docs/decisions/0190-box-cache.md.
 //
 // A Cache belongs to its grid's goroutine, like the grid.
 type Cache struct {
@@ -55,8 +56,9 @@ type boxKey struct{ x, y, z int32 }
 // caller and valid until the next query of its cache.
 //
 // A box whose band is large (entities dense around the limit's distance)
-// is split in halves along its longer axes; its parts are built on first
-// use from its own candidates (no grid walk), and inherit its sure part.
+// is split in halves along its longer axes; its parts are built (paced like
+// boxes; until then the box answers) from its own candidates, without a
+// grid walk, and inherit its sure part.
 type Box struct {
 	// Read by every query.
 	band  cell
