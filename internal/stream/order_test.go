@@ -16,7 +16,8 @@ func TestShowsNearestFirstAcrossFlushes(t *testing.T) {
 		for range rng.IntN(400) {
 			id += 1 + uint32(rng.IntN(3))
 			d := float32(rng.IntN(60)) // ties in distance
-			if rng.IntN(6) == 0 {      // a chain: root and children at its distance
+			// One in six: a chain, root and children at its distance.
+			if rng.IntN(6) == 0 {
 				n := 1 + rng.IntN(3)
 				ws = append(ws, Want{ID: id, Rev: 1, Dist2: d, Chain: uint16(n)})
 				root := id
