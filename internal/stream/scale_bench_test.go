@@ -216,6 +216,9 @@ func BenchmarkTick(b *testing.B) {
 			b.Run(l.name+"/"+mode, func(b *testing.B) {
 				s := new(scratch)
 				vs := newViewers(w, w.placePlayers(7, l.clustered), s)
+				for _, kw := range w.kinds {
+					kw.cache.Reset() // cached: boxes start empty, whatever ran before
+				}
 				b.ReportAllocs()
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
