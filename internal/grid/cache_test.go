@@ -207,10 +207,13 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 	for range buildAfter - 1 { // to the grid; the next one builds
 		c.Query(p, nil)
 	}
-	b, _ := c.Query(p, nil)
+	if b, _ := c.Query(p, nil); b == whole {
+		t.Fatalf("query %d: the box is not built", buildAfter)
+	}
 	builds := c.Stats().Builds
 	g.Move(far, Vec{-5100, -5000, 0})
-	if b, _ = c.Query(p, nil); b == whole || c.Stats().Builds != builds {
+	b, _ := c.Query(p, nil)
+	if b == whole || c.Stats().Builds != builds {
 		t.Fatalf("a change 7 km away rebuilt the box")
 	}
 	// A change in the same block of cells (1 km) but out of the box's
