@@ -77,6 +77,10 @@ type Box struct {
 	sure   []Handle // the sure part beyond the inherited one
 	lo, hi [3]float64
 
+	top   *Box   // the top box (itself for a top box)
+	gen   uint32 // a top box's build count; a part's top's when it was built
+	cache *Cache // a top box's cache
+
 	// Validity, of a top box (parts share their top box's).
 	built    uint64 // the grid's ver when built, or last found valid
 	cx0, cy0 int    // the cells it depends on
@@ -175,7 +179,40 @@ func (c *Cache) Reset() { clear(c.boxes) }
 // the box's sure part and the appended hits, which weigh at most the limit
 // together. Like Nearest, the hits come as a set, in no particular order.
 func (c *Cache) Query(p Vec, dst []Hit) (*Box, []Hit) {
-	b := c.lookup(p)
+	return c.answer(c.lookup(p), p, dst)
+}
+
+// QueryNear is Query given the box the caller's last query of this cache
+// returned (nil at first): while p stays in that box and it is still valid
+// (and still split the same), it is used without looking p's box up, so a
+// view that keeps its box skips the lookup. The answer is Query's.
+func (c *Cache) QueryNear(last *Box, p Vec, dst []Hit) (*Box, []Hit) {
+	if last == nil || last.top == nil || !last.inside(p) {
+		return c.Query(p, dst)
+	}
+	t := last.top
+	if t.cache != c || !t.ready || last.gen != t.gen || !c.valid(t) {
+		return c.Query(p, dst)
+	}
+	c.stats.Queries++
+	c.credit = min(c.credit+1, maxCredit)
+	t.used = true
+	return c.answer(c.descend(last, p), p, dst)
+}
+
+// inside reports whether p is in b's bounds (closed: a point on a border
+// may use either box, both widened by boxSlack).
+func (b *Box) inside(p Vec) bool {
+	for ax, v := range [3]float32{p.X, p.Y, p.Z} {
+		if !(float64(v) >= b.lo[ax] && float64(v) <= b.hi[ax]) {
+			return false
+		}
+	}
+	return true
+}
+
+// answer appends the answer at p from box b (nil: from the grid).
+func (c *Cache) answer(b *Box, p Vec, dst []Hit) (*Box, []Hit) {
 	if b == nil {
 		if c.limit == NoLimit {
 			return whole, c.g.Covering(p, dst)
@@ -246,12 +283,13 @@ func (c *Cache) lookup(p Vec) *Box {
 		if len(c.boxes) >= c.max {
 			c.sweep()
 		}
-		b = &Box{g: c.g}
+		b = &Box{g: c.g, cache: c}
+		b.top = b
 		c.boxes[k] = b
 	}
 	b.used = true
 	if b.ready && !c.valid(b) {
-		*b = Box{g: c.g, used: true} // let the old candidates go
+		*b = Box{g: c.g, cache: c, top: b, gen: b.gen, used: true} // let the old candidates go
 	}
 	if !b.ready {
 		b.uses = min(b.uses, 254) + 1
@@ -264,8 +302,15 @@ func (c *Cache) lookup(p Vec) *Box {
 		b.lo = [3]float64{fx * c.side, fy * c.side, fz * c.height}
 		b.hi = [3]float64{(fx + 1) * c.side, (fy + 1) * c.side, (fz + 1) * c.height}
 		c.build(b)
+		b.gen++ // parts of an earlier build are not this one's
 		b.ready = true
 	}
+	return c.descend(b, p)
+}
+
+// descend returns the deepest part of b holding p that is built (building
+// it if due).
+func (c *Cache) descend(b *Box, p Vec) *Box {
 	for b.kids != nil {
 		i := 0
 		for ax, v := range [3]float32{p.X, p.Y, p.Z} {
