@@ -40,7 +40,8 @@ type Cache struct {
 	sum    func(key, rev uint32) uint64
 	boxes  map[boxKey]*Box
 	max    int
-	credit int // builds left to pay for, in queries (see pacing)
+	credit int    // builds left to pay for, in queries (see pacing)
+	epoch  uint32 // Reset count: boxes of an earlier epoch are not used
 	stats  CacheStats
 
 	// Build scratch.
@@ -80,6 +81,7 @@ type Box struct {
 	top   *Box   // the top box (itself for a top box)
 	gen   uint32 // a top box's build count; a part's top's when it was built
 	cache *Cache // a top box's cache
+	epoch uint32 // a top box's cache's epoch when it was made
 
 	// Validity, of a top box (parts share their top box's).
 	built    uint64 // the grid's ver when built, or last found valid
@@ -171,8 +173,11 @@ func (c *Cache) Stats() CacheStats { return c.stats }
 // Len returns the number of boxes held.
 func (c *Cache) Len() int { return len(c.boxes) }
 
-// Reset drops every box.
-func (c *Cache) Reset() { clear(c.boxes) }
+// Reset drops every box, also for QueryNear.
+func (c *Cache) Reset() {
+	clear(c.boxes)
+	c.epoch++
+}
 
 // Query returns the box of p and appends to dst the rest of the answer at p:
 // the answer of Grid.Nearest(p, limit) (Grid.Covering(p) for NoLimit) is
@@ -191,7 +196,7 @@ func (c *Cache) QueryNear(last *Box, p Vec, dst []Hit) (*Box, []Hit) {
 		return c.Query(p, dst)
 	}
 	t := last.top
-	if t.cache != c || !t.ready || last.gen != t.gen || !c.valid(t) {
+	if t.cache != c || t.epoch != c.epoch || !t.ready || last.gen != t.gen || !c.valid(t) {
 		return c.Query(p, dst)
 	}
 	c.stats.Queries++
@@ -283,13 +288,13 @@ func (c *Cache) lookup(p Vec) *Box {
 		if len(c.boxes) >= c.max {
 			c.sweep()
 		}
-		b = &Box{g: c.g, cache: c}
+		b = &Box{g: c.g, cache: c, epoch: c.epoch}
 		b.top = b
 		c.boxes[k] = b
 	}
 	b.used = true
 	if b.ready && !c.valid(b) {
-		*b = Box{g: c.g, cache: c, top: b, gen: b.gen, used: true} // let the old candidates go
+		*b = Box{g: c.g, cache: c, epoch: b.epoch, top: b, gen: b.gen, used: true} // let the old candidates go
 	}
 	if !b.ready {
 		b.uses = min(b.uses, 254) + 1

@@ -393,6 +393,11 @@ func TestQueryNear(t *testing.T) {
 		t.Fatalf("QueryNear used a part of an earlier build")
 	}
 	checkHits(t, "QueryNear after a rebuild", b4.AppendSure(p, hs), sorted(g.Nearest(p, 30, nil)))
+	// After Reset, no box of before is used.
+	c.Reset()
+	if b5, _ := c.QueryNear(b4, p, nil); b5 != whole {
+		t.Fatalf("QueryNear after Reset: got a box, want the grid (a new box's first query)")
+	}
 }
 
 func sorted(hs []Hit) []Hit {
