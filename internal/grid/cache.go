@@ -20,15 +20,16 @@ const NoLimit = math.MaxInt
 //   - the band: every other entity that can be in the answer, or be the
 //     first one the limit refuses, at some point of the box.
 //
-// A query at p scans the band only (a few hundred entities, contiguous) and
+// A query at p scans the band only (at most a few hundred entities, contiguous) and
 // selects from it with the limit left by the sure part. The answer is the
 // same set as Grid.Nearest's, exactly (the bounds are conservative by more
 // than the float32 rounding of distances; the oracle tests compare them).
 //
-// A box is built on first use and again after a change in the grid that can
-// concern it: it records the blocks of cells it read and the grid's change
-// stamps, and a change anywhere else leaves it valid. See
-// docs/decisions/0190-box-cache.md.
+// A box is built on its third query (paced by a credit the queries earn; until
+// then the grid answers), and again after a change in the grid that can
+// concern it: it records the cells within its reach, and the grid's change
+// stamps tell whether any of them changed; a change anywhere else leaves it
+// valid. See docs/decisions/0190-box-cache.md.
 //
 // A Cache belongs to its grid's goroutine, like the grid.
 type Cache struct {
@@ -39,7 +40,8 @@ type Cache struct {
 	sum    func(key, rev uint32) uint64
 	boxes  map[boxKey]*Box
 	max    int
-	credit int // builds left to pay for, in queries (see pacing)
+	credit int    // builds left to pay for, in queries (see pacing)
+	epoch  uint32 // Reset count: boxes of an earlier epoch are not used
 	stats  CacheStats
 
 	// Build scratch.
@@ -55,8 +57,9 @@ type boxKey struct{ x, y, z int32 }
 // caller and valid until the next query of its cache.
 //
 // A box whose band is large (entities dense around the limit's distance)
-// is split in halves along its longer axes; its parts are built on first
-// use from its own candidates (no grid walk), and inherit its sure part.
+// is split in halves along its longer axes; its parts are built (paced like
+// boxes; until then the box answers) from its own candidates, without a
+// grid walk, and inherit its sure part.
 type Box struct {
 	// Read by every query.
 	band  cell
@@ -74,6 +77,11 @@ type Box struct {
 	g      *Grid    // where the sure part is (by handle: read only when listed)
 	sure   []Handle // the sure part beyond the inherited one
 	lo, hi [3]float64
+
+	top   *Box   // the top box (itself for a top box)
+	gen   uint32 // a top box's build count; a part's top's when it was built
+	cache *Cache // a top box's cache
+	epoch uint32 // a top box's cache's epoch when it was made
 
 	// Validity, of a top box (parts share their top box's).
 	built    uint64 // the grid's ver when built, or last found valid
@@ -165,15 +173,51 @@ func (c *Cache) Stats() CacheStats { return c.stats }
 // Len returns the number of boxes held.
 func (c *Cache) Len() int { return len(c.boxes) }
 
-// Reset drops every box.
-func (c *Cache) Reset() { clear(c.boxes) }
+// Reset drops every box, also for QueryNear.
+func (c *Cache) Reset() {
+	clear(c.boxes)
+	c.epoch++
+}
 
 // Query returns the box of p and appends to dst the rest of the answer at p:
 // the answer of Grid.Nearest(p, limit) (Grid.Covering(p) for NoLimit) is
 // the box's sure part and the appended hits, which weigh at most the limit
 // together. Like Nearest, the hits come as a set, in no particular order.
 func (c *Cache) Query(p Vec, dst []Hit) (*Box, []Hit) {
-	b := c.lookup(p)
+	return c.answer(c.lookup(p), p, dst)
+}
+
+// QueryNear is Query given the box the caller's last query of this cache
+// returned (nil at first): while p stays in that box and it is still valid
+// (and still split the same), it is used without looking p's box up, so a
+// view that keeps its box skips the lookup. The answer is Query's.
+func (c *Cache) QueryNear(last *Box, p Vec, dst []Hit) (*Box, []Hit) {
+	if last == nil || last.top == nil || !last.inside(p) {
+		return c.Query(p, dst)
+	}
+	t := last.top
+	if t.cache != c || t.epoch != c.epoch || !t.ready || last.gen != t.gen || !c.valid(t) {
+		return c.Query(p, dst)
+	}
+	c.stats.Queries++
+	c.credit = min(c.credit+1, maxCredit)
+	t.used = true
+	return c.answer(c.descend(last, p), p, dst)
+}
+
+// inside reports whether p is in b's bounds (closed: a point on a border
+// may use either box, both widened by boxSlack).
+func (b *Box) inside(p Vec) bool {
+	for ax, v := range [3]float32{p.X, p.Y, p.Z} {
+		if !(float64(v) >= b.lo[ax] && float64(v) <= b.hi[ax]) {
+			return false
+		}
+	}
+	return true
+}
+
+// answer appends the answer at p from box b (nil: from the grid).
+func (c *Cache) answer(b *Box, p Vec, dst []Hit) (*Box, []Hit) {
 	if b == nil {
 		if c.limit == NoLimit {
 			return whole, c.g.Covering(p, dst)
@@ -244,12 +288,13 @@ func (c *Cache) lookup(p Vec) *Box {
 		if len(c.boxes) >= c.max {
 			c.sweep()
 		}
-		b = &Box{g: c.g}
+		b = &Box{g: c.g, cache: c, epoch: c.epoch}
+		b.top = b
 		c.boxes[k] = b
 	}
 	b.used = true
 	if b.ready && !c.valid(b) {
-		*b = Box{g: c.g, used: true} // let the old candidates go
+		*b = Box{g: c.g, cache: c, epoch: b.epoch, top: b, gen: b.gen, used: true} // let the old candidates go
 	}
 	if !b.ready {
 		b.uses = min(b.uses, 254) + 1
@@ -262,8 +307,15 @@ func (c *Cache) lookup(p Vec) *Box {
 		b.lo = [3]float64{fx * c.side, fy * c.side, fz * c.height}
 		b.hi = [3]float64{(fx + 1) * c.side, (fy + 1) * c.side, (fz + 1) * c.height}
 		c.build(b)
+		b.gen++ // parts of an earlier build are not this one's
 		b.ready = true
 	}
+	return c.descend(b, p)
+}
+
+// descend returns the deepest part of b holding p that is built (building
+// it if due).
+func (c *Cache) descend(b *Box, p Vec) *Box {
 	for b.kids != nil {
 		i := 0
 		for ax, v := range [3]float32{p.X, p.Y, p.Z} {

@@ -106,7 +106,7 @@ func (c *Cache) build(b *Box) {
 // that can be in the answer (or be the first one refused) at a point of
 // the part is one of them, and pa's sure part is sure in the part.
 func (c *Cache) part(pa *Box, i int) *Box {
-	b := &Box{up: pa, g: c.g, lo: pa.lo, hi: pa.hi}
+	b := &Box{up: pa, g: c.g, top: pa.top, gen: pa.top.gen, lo: pa.lo, hi: pa.hi}
 	for ax := range 3 {
 		if pa.axes&(1<<ax) != 0 {
 			if i&(1<<ax) != 0 {

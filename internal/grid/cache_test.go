@@ -12,10 +12,24 @@ func testSum(key, rev uint32) uint64 { return uint64(key)*0x9E3779B97F4A7C15 ^ u
 // tests can check they exercise splits.
 var parts int
 
+// last is the box of each cache's last query, calls counts them: cached
+// alternates Query and QueryNear from the last box.
+var (
+	last  = map[*Cache]*Box{}
+	calls int
+)
+
 // cached returns a cache's whole answer at p: the sure part and the hits.
 func cached(t *testing.T, c *Cache, p Vec) []Hit {
 	t.Helper()
-	b, hs := c.Query(p, nil)
+	var b *Box
+	var hs []Hit
+	if calls++; calls%2 == 0 {
+		b, hs = c.Query(p, nil)
+	} else {
+		b, hs = c.QueryNear(last[c], p, nil)
+	}
+	last[c] = b
 	var sum, w uint64
 	n := 0
 	for a := b; a != nil; a = a.up {
@@ -207,10 +221,13 @@ func TestCacheKeepsBoxesAcrossFarChanges(t *testing.T) {
 	for range buildAfter - 1 { // to the grid; the next one builds
 		c.Query(p, nil)
 	}
-	b, _ := c.Query(p, nil)
+	if b, _ := c.Query(p, nil); b == whole {
+		t.Fatalf("query %d: the box is not built", buildAfter)
+	}
 	builds := c.Stats().Builds
 	g.Move(far, Vec{-5100, -5000, 0})
-	if b, _ = c.Query(p, nil); b == whole || c.Stats().Builds != builds {
+	b, _ := c.Query(p, nil)
+	if b == whole || c.Stats().Builds != builds {
 		t.Fatalf("a change 7 km away rebuilt the box")
 	}
 	// A change in the same block of cells (1 km) but out of the box's
@@ -281,7 +298,12 @@ func TestCacheQueriesDoNotAllocate(t *testing.T) {
 	c := NewCache(g, 100, 64, 16, testSum, 100)
 	buf := make([]Hit, 0, 4096)
 	p := Vec{10, 10, 0}
-	c.Query(p, buf)
+	for range buildAfter + 4 { // built, and its part too
+		c.Query(p, buf)
+	}
+	if b, _ := c.Query(p, buf); b == whole || c.Stats().Builds == 0 {
+		t.Fatalf("the box of p is not built")
+	}
 	if n := testing.AllocsPerRun(100, func() { _, buf = c.Query(p, buf[:0]) }); n != 0 {
 		t.Fatalf("Query allocates %v times", n)
 	}
@@ -319,7 +341,7 @@ func TestCacheTightBounds(t *testing.T) {
 			g.Insert(1, pt(-l), float32(math.Inf(1)))
 			g.Insert(2, pt(l+2*h-delta), float32(math.Inf(1)))
 			c := NewCache(g, 1, side, height, testSum, 10)
-			checkHits(t, "tight nearest", cached(t, c, at), g.Nearest(at, 1, nil))
+			checkHits(t, "tight nearest", cached(t, c, at), sorted(g.Nearest(at, 1, nil)))
 			// Covering: an entity ahead whose radius reaches the far
 			// corner only with delta to spare.
 			g = New(64)
@@ -327,8 +349,58 @@ func TestCacheTightBounds(t *testing.T) {
 			c = NewCache(g, NoLimit, side, height, testSum, 10)
 			opp := Vec{float32(2*c0[0]) - at.X, float32(2*c0[1]) - at.Y, float32(2*c0[2]) - at.Z}
 			for _, p := range []Vec{at, opp} {
-				checkHits(t, "tight covering", cached(t, c, p), g.Covering(p, nil))
+				checkHits(t, "tight covering", cached(t, c, p), sorted(g.Covering(p, nil)))
 			}
 		}
 	}
+}
+
+// TestQueryNear checks that the box of the last query is used while p stays
+// in it and the grid does not change there, and not after a rebuild.
+func TestQueryNear(t *testing.T) {
+	g := New(64)
+	for i := range 400 {
+		g.Insert(uint32(i), Vec{float32(i%20) * 5, float32(i/20) * 5, 0}, 40)
+	}
+	c := NewCache(g, 30, 16, 8, testSum, 64)
+	p := Vec{50, 50, 1}
+	var b *Box
+	for range buildAfter + 6 { // the box and its parts built
+		b, _ = c.Query(p, nil)
+	}
+	if b.up == nil {
+		t.Fatalf("setup: the box of p is not split")
+	}
+	q := Vec{p.X + 0.001, p.Y, p.Z}
+	b2, hs := c.QueryNear(b, q, nil)
+	if b2 != b {
+		t.Fatalf("QueryNear from the box of a point 1 mm away: got another box")
+	}
+	checkHits(t, "QueryNear", b2.AppendSure(q, hs), sorted(g.Nearest(q, 30, nil)))
+	// Far away: the hint is not used.
+	far := Vec{-3000, -3000, 0}
+	if b3, hs := c.QueryNear(b, far, nil); b3 == b || len(b3.AppendSure(far, hs)) != 0 {
+		t.Fatalf("QueryNear at a point outside the box: got the box, or hits")
+	}
+	// A change in the box's reach: its parts are dropped with the rebuild,
+	// and an old part is not used again.
+	g.SetRev(Handle(210), 7)
+	for range buildAfter + 6 {
+		c.Query(p, nil)
+	}
+	b4, hs := c.QueryNear(b, p, nil)
+	if b4 == b {
+		t.Fatalf("QueryNear used a part of an earlier build")
+	}
+	checkHits(t, "QueryNear after a rebuild", b4.AppendSure(p, hs), sorted(g.Nearest(p, 30, nil)))
+	// After Reset, no box of before is used.
+	c.Reset()
+	if b5, _ := c.QueryNear(b4, p, nil); b5 != whole {
+		t.Fatalf("QueryNear after Reset: got a box, want the grid (a new box's first query)")
+	}
+}
+
+func sorted(hs []Hit) []Hit {
+	sortHits(hs)
+	return hs
 }

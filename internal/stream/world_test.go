@@ -158,9 +158,11 @@ const maxBoxes = 4096
 // reconcileCached is the cached grid pass of one view, as the world would
 // run it: the box's sure part (count, weight and fingerprint precomputed)
 // and the band's hits at p make the wanted set, which is listed only when
-// it is not the shown set. It leaves the ops in s.ops.
-func (w *world) reconcileCached(k int, p grid.Vec, v *View, budget int, s *scratch) {
-	box, hits := w.kinds[k].cache.Query(p, s.hits[:0])
+// it is not the shown set. The view keeps its last box (*last), so a
+// player still in it skips the box lookup. It leaves the ops in s.ops.
+func (w *world) reconcileCached(k int, p grid.Vec, v *View, last **grid.Box, budget int, s *scratch) {
+	box, hits := w.kinds[k].cache.QueryNear(*last, p, s.hits[:0])
+	*last = box
 	s.hits = hits
 	if v.UnchangedAnswer(box, hits) {
 		s.ops = s.ops[:0]
