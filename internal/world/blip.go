@@ -167,7 +167,9 @@ func (w *World) placeBlip(b *Blip) {
 		r = b.params.DrawDistance + BlipHysteresis
 	}
 	b.slot = w.prims.blipHot.add(blipHot{id: b.id, rev: b.rev, dist: b.params.DrawDistance})
-	b.h = w.prims.blipG.Get(b.params.Scope).Insert(b.slot, b.at, r)
+	g := w.prims.blipG.Get(b.params.Scope)
+	b.h = g.Insert(b.slot, b.at, r)
+	g.SetRev(b.h, b.rev) // the box caches' fingerprints read it
 }
 
 func (w *World) unplaceBlip(b *Blip) {
@@ -245,7 +247,10 @@ func (w *World) reconcileBlips(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primBlips]++
-	pr.wants = w.blipWants(p, pr.wants[:0])
+	var same bool
+	if pr.wants, same = w.blipWants(p, pr.wants[:0], s.blips); same {
+		return
+	}
 	pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.blip
 	for _, op := range pr.ops {
@@ -278,52 +283,75 @@ func blipInView(v *stream.View, id uint32, dist, d2 float32) bool {
 }
 
 // blipWants appends the blips p should see (the unattached ones already cut
-// to the 100 nearest).
-func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
+// to the 100 nearest). With v's steady check (see labelWants): the 100
+// nearest from the box cache, with the attached blips, equal to the shown
+// set are what the listed path would compute, since every one of them is
+// shown and so passes the hysteresis.
+func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	pr := &w.prims
-	v := p.prims.blips
+	vw := p.prims.blips
+	if p.life != NotSpawned {
+		for _, b := range pr.attBlip {
+			if !b.placed || !w.blipAttachedShown(b, p) {
+				continue
+			}
+			if d := grid.Dist2(p.pos, b.at); blipVisible(vw, b, d) {
+				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+			}
+		}
+	}
 	if w.bruteForce {
 		for _, b := range pr.blips {
 			if b.attached() || b.params.Scope != p.scope {
 				continue
 			}
-			if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
+			if d := grid.Dist2(p.pos, b.at); blipVisible(vw, b, d) {
 				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
 			}
 		}
-	} else if g := pr.blipG.Lookup(p.scope); g != nil {
-		// The nearest 100 that pass the hysteresis: a blip in its band and
-		// not shown is skipped, and the query widened by as many.
-		base, n := len(wants), stream.Blips.Limit()
-		for limit := n; ; {
-			wants = wants[:base]
-			pr.hits = g.Nearest(p.pos, limit, pr.hits[:0])
-			skipped := 0
-			for _, h := range pr.hits {
-				if b := &pr.blipHot.v[h.Key]; blipInView(v, b.id, b.dist, h.Dist2) {
-					wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
-				} else {
-					skipped++
-				}
+		return wants, false
+	}
+	g, c := w.caches.kinds[cacheBlips].get(p.scope)
+	if g == nil {
+		return wants, false
+	}
+	box, hits := c.Query(p.pos, pr.hits[:0])
+	pr.hits = hits
+	if v != nil {
+		n, weight, sum := box.Len()+len(hits)+len(wants), box.Weight()+uint64(len(wants)), box.Sum()
+		for _, h := range hits {
+			weight += uint64(h.Weight)
+			sum += stream.Mix(pr.blipHot.v[h.Key].id, h.Rev)
+		}
+		for _, wt := range wants {
+			sum += stream.Mix(wt.ID, wt.Rev)
+		}
+		if v.Unchanged(n, weight, sum) {
+			w.caches.steady[cacheBlips]++
+			return wants, true
+		}
+	}
+	pr.hits = box.AppendSure(p.pos, hits) // the nearest 100
+	// The nearest 100 that pass the hysteresis: a blip in its band and not
+	// shown is skipped, and the query widened by as many.
+	base, n := len(wants), stream.Blips.Limit()
+	for limit := n; ; {
+		wants = wants[:base]
+		skipped := 0
+		for _, h := range pr.hits {
+			if b := &pr.blipHot.v[h.Key]; blipInView(vw, b.id, b.dist, h.Dist2) {
+				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
+			} else {
+				skipped++
 			}
-			if len(pr.hits) < limit || len(pr.hits)-skipped >= n {
-				break // every candidate seen, or n visible among them
-			}
-			limit = n + skipped
 		}
-	}
-	if p.life == NotSpawned {
-		return wants
-	}
-	for _, b := range pr.attBlip {
-		if !b.placed || !w.blipAttachedShown(b, p) {
-			continue
+		if len(pr.hits) < limit || len(pr.hits)-skipped >= n {
+			break // every candidate seen, or n visible among them
 		}
-		if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
-			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
-		}
+		limit = n + skipped
+		pr.hits = g.Nearest(p.pos, limit, pr.hits[:0])
 	}
-	return wants
+	return wants, false
 }
 
 // blipAttachedShown applies the attached blip's rules for recipient p: an

@@ -162,7 +162,19 @@ func (w *World) placeLabel(l *Label) {
 		w.prims.labelsOn[k] = append(w.prims.labelsOn[k], l)
 		return
 	}
-	l.h = w.prims.labelG.Get(l.params.Scope).Insert(l.id, l.params.Pos, l.params.DrawDistance)
+	g := w.prims.labelG.Get(l.params.Scope)
+	l.h = g.Insert(l.id, l.params.Pos, l.params.DrawDistance)
+	g.SetRev(l.h, l.rev) // the box caches' fingerprints read it
+}
+
+// labelSum is a label's term of a box's fingerprint: poisoned for a label
+// with a viewer, whose wanted-ness the listed path decides (cache.go).
+func (w *World) labelSum(id, rev uint32) uint64 {
+	s := stream.Mix(id, rev)
+	if w.prims.labels[id].params.Viewer != nil {
+		s += poison
+	}
+	return s
 }
 
 func (w *World) unplaceLabel(l *Label) {
@@ -221,7 +233,10 @@ func (w *World) reconcileLabels(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primLabels]++
-	pr.wants = w.labelWants(p, pr.wants[:0])
+	var same bool
+	if pr.wants, same = w.labelWants(p, pr.wants[:0], s.labels); same {
+		return
+	}
 	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	for _, op := range pr.ops {
 		if op.Show {
@@ -234,29 +249,16 @@ func (w *World) reconcileLabels(p *Player) {
 }
 
 // labelWants appends the labels p should see (before the nearest-N cut).
-func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
+// With v, p's view, a wanted set equal to the shown one is recognized from
+// the box cache's answer and the attached labels, without a list: then v
+// did what its Reconcile would and same is true.
+func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	if !p.hasPos {
-		return wants
+		return wants, false
 	}
 	pr := &w.prims
 	mine := func(l *Label) bool { return l.params.Viewer == nil || l.params.Viewer == p }
-	if w.bruteForce {
-		for _, l := range pr.labels {
-			if l.attached() || l.params.Scope != p.scope || !mine(l) {
-				continue
-			}
-			if d := grid.Dist2(p.pos, l.params.Pos); d <= l.params.DrawDistance*l.params.DrawDistance {
-				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
-			}
-		}
-	} else if g := pr.labelG.Lookup(p.scope); g != nil {
-		pr.hits = g.Covering(p.pos, pr.hits[:0])
-		for _, h := range pr.hits {
-			if l := pr.labels[h.Key]; mine(l) {
-				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
-			}
-		}
-	}
+	// The attached labels first: the steady check counts them.
 	pr.onShown = w.labelsOnShown(p, pr.onShown[:0])
 	for _, l := range pr.onShown {
 		pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID)
@@ -268,7 +270,44 @@ func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
 			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
 		}
 	}
-	return wants
+	if w.bruteForce {
+		for _, l := range pr.labels {
+			if l.attached() || l.params.Scope != p.scope || !mine(l) {
+				continue
+			}
+			if d := grid.Dist2(p.pos, l.params.Pos); d <= l.params.DrawDistance*l.params.DrawDistance {
+				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
+			}
+		}
+		return wants, false
+	}
+	_, c := w.caches.kinds[cacheLabels].get(p.scope)
+	if c == nil {
+		return wants, v != nil && len(wants) == 0 && v.Unchanged(0, 0, 0)
+	}
+	box, hits := c.Query(p.pos, pr.hits[:0])
+	pr.hits = hits
+	if v != nil {
+		n, weight, sum := box.Len()+len(hits)+len(wants), box.Weight()+uint64(len(wants)), box.Sum()
+		for _, h := range hits {
+			weight += uint64(h.Weight)
+			sum += w.labelSum(h.Key, h.Rev)
+		}
+		for _, wt := range wants {
+			sum += stream.Mix(wt.ID, wt.Rev)
+		}
+		if v.Unchanged(n, weight, sum) {
+			w.caches.steady[cacheLabels]++
+			return wants, true
+		}
+	}
+	pr.hits = box.AppendSure(p.pos, hits)
+	for _, h := range pr.hits {
+		if l := pr.labels[h.Key]; mine(l) {
+			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
+		}
+	}
+	return wants, false
 }
 
 // fillLabel writes the label's show into s.

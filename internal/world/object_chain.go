@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"dlmp/internal/grid"
+	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
 
@@ -172,10 +173,39 @@ func (w *World) bumpChain(o *Object) {
 	}
 }
 
-// bumpRev gives o a new rev.
+// bumpRev gives o a new rev. Its root's grid entry is touched (its rev
+// written), so that the box caches see the chain's fingerprint change.
 func (w *World) bumpRev(o *Object) {
 	o.rev++
 	w.ents.hot[o.id].rev = o.rev
+	if r := w.chainRoot(o); r.inGrid {
+		w.ents.objectGrid.Get(r.gscope).SetRev(r.h, r.rev)
+	}
+}
+
+// chainSum is a root's term of a box's fingerprint (the object cache's
+// sum): the fingerprint of the wanted entries of its chain, the root's and
+// every object's below it, poisoned for a root whose wanted-ness depends on
+// the viewer (cache.go). Every change of it touches the root's grid entry:
+// a rev (bumpRev), the chain's weight (setWeight), the root's place.
+func (w *World) chainSum(id, _ uint32) uint64 {
+	s := stream.Mix(id, w.ents.hot[id].rev)
+	if !w.ents.hot[id].plain {
+		s += poison
+	}
+	if r := w.ents.objects[id]; r.chain > 0 {
+		s += membersSum(r)
+	}
+	return s
+}
+
+// membersSum returns the fingerprint of the objects below o.
+func membersSum(o *Object) uint64 {
+	var s uint64
+	for _, c := range o.children {
+		s += stream.Mix(c.id, c.rev) + membersSum(c)
+	}
+	return s
 }
 
 // objectChanged records a change of what o's show carries: a new rev, the

@@ -1,6 +1,8 @@
 package world
 
 import (
+	"math"
+
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/stream"
@@ -38,14 +40,21 @@ func (w *World) streamObjects(q *Player) {
 		return
 	}
 	w.ents.passes[2]++
-	wants := w.objectWants(q, sc, at, w.ents.wants[:0])
+	wants, same := w.objectWants(q, sc, at, w.ents.wants[:0], e.objects)
+	w.ents.wants = wants
+	e.objectAt.Mark(at)
+	if same {
+		if e.hold != nil {
+			e.hold.any = w.caches.objN > 0
+		}
+		q.objCut.keep(sc, at, w.caches.objN, w.caches.objSum)
+		return
+	}
 	if e.hold != nil {
 		e.hold.any = len(wants) > 0
 	}
 	w.ents.ops = e.objects.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
-	w.ents.wants = wants
-	e.objectAt.Mark(at)
-	q.objCut.record(sc, at, w.ents.hits)
+	q.objCut.record(sc, at, w.ents.hits, wants)
 	w.sendObjectOps(q, w.ents.ops)
 }
 
@@ -57,23 +66,44 @@ func (w *World) streamObjects(q *Player) {
 // the selection left room for one more root; otherwise the set computed
 // again would be the same, and objectTouched leaves the view alone
 // (docs/decisions/0196-object-views-touched-within-the-cut.md).
+//
+// A view found unchanged from a box (objectWants' steady check) does not
+// list its selection, so its cut is not computed: it keeps the cut it had
+// if that was computed at the same point from the same set (same count and
+// fingerprint), else it takes the widest cut (every root within its stream
+// distance reaches it) until its next listed computation.
 type objectCut struct {
 	at    grid.Vec
 	scope grid.Scope
 	far2  float32 // the farthest root selected, squared distance
 	room  bool    // the selection weighs less than the limit: a farther root may have been left out only for its weight
 	valid bool
+	n     int    // the objects wanted
+	sum   uint64 // their fingerprint (stream.Mix summed)
 }
 
 // record keeps the cut of a view computed at at in sc, hits the roots
-// selected (q's own chains included, at distance 0).
-func (c *objectCut) record(sc grid.Scope, at grid.Vec, hits []grid.Hit) {
+// selected (q's own chains included, at distance 0), wants the wanted set.
+func (c *objectCut) record(sc grid.Scope, at grid.Vec, hits []grid.Hit, wants []stream.Want) {
 	far2, weight := float32(0), 0
 	for _, h := range hits {
 		far2 = max(far2, h.Dist2)
 		weight += int(h.Weight)
 	}
-	*c = objectCut{at: at, scope: sc, far2: far2, room: weight < stream.Objects.Limit(), valid: true}
+	var sum uint64
+	for _, wt := range wants {
+		sum += stream.Mix(wt.ID, wt.Rev)
+	}
+	*c = objectCut{at: at, scope: sc, far2: far2, room: weight < stream.Objects.Limit(), valid: true, n: len(wants), sum: sum}
+}
+
+// keep is record for a view found unchanged at at in sc, its wanted set of
+// n objects with fingerprint sum not listed.
+func (c *objectCut) keep(sc grid.Scope, at grid.Vec, n int, sum uint64) {
+	if c.valid && c.scope == sc && c.at == at && c.n == n && c.sum == sum {
+		return
+	}
+	*c = objectCut{at: at, scope: sc, far2: float32(math.Inf(1)), room: true, valid: true, n: n, sum: sum}
 }
 
 // reaches reports whether a change of root r, at pos in its grid, may alter
@@ -100,8 +130,14 @@ func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 }
 
 // objectWants appends the objects q wants from the point at in scope sc,
-// chains expanded (see stream.Want).
-func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want) []stream.Want {
+// chains expanded (see stream.Want). With v, q's view, a wanted set equal
+// to the shown one is recognized from the box cache's answer without a
+// list: then v did what its Reconcile would, same is true, and the set's
+// count and fingerprint are in w.caches.objN and objSum. The steady
+// check is made for a player without chains of their own, whose answer
+// holds only roots wanted by distance alone (plain): the box's sure part
+// has a poisoned fingerprint otherwise (chainSum), a band hit is checked.
+func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	limit := stream.Objects.Limit()
 	hits := w.ents.hits[:0]
 	// q's own chains travel with q (a landing, a change of interior): always
@@ -120,9 +156,15 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 	if w.bruteForce {
 		hits = w.objectHitsBrute(q, sc, at, hits) // never q's own
 		hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
-	} else if g := w.ents.objectGrid.Lookup(sc); g != nil {
+	} else if g, c := w.caches.kinds[cacheObjects].get(sc); g != nil {
 		if counted {
-			hits = g.Nearest(at, stream.Objects.Limit(), hits)
+			var box *grid.Box
+			box, hits = c.Query(at, hits) // the answer of g.Nearest(at, the limit)
+			if v != nil && own == 0 && len(q.ent.attached) == 0 && w.objectsSteady(v, box, hits) {
+				w.ents.hits = hits
+				return wants, true
+			}
+			hits = box.AppendSure(at, hits)
 		} else {
 			hits = g.Nearest(at, limit, hits)
 		}
@@ -151,7 +193,32 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		}
 	}
 	w.ents.hits = hits
-	return wants
+	return wants, false
+}
+
+// objectsSteady is objectWants' steady check of the cache's answer (box,
+// hits): every band hit plain, and the answer's chains (count, weight and
+// fingerprint: a chain counts 1 + its objects below) the shown set.
+func (w *World) objectsSteady(v *stream.View, box *grid.Box, hits []grid.Hit) bool {
+	weight, sum := box.Weight(), box.Sum()
+	for _, h := range hits {
+		hot := w.ents.hot[h.Key]
+		if !hot.plain {
+			return false
+		}
+		weight += uint64(h.Weight)
+		if h.Weight == 1 {
+			sum += stream.Mix(h.Key, hot.rev)
+		} else {
+			sum += w.chainSum(h.Key, 0)
+		}
+	}
+	if !v.Unchanged(int(weight), weight, sum) {
+		return false
+	}
+	w.caches.objN, w.caches.objSum = int(weight), sum
+	w.caches.steady[cacheObjects]++
+	return true
 }
 
 // chainWants appends the objects below o, parents before children.

@@ -88,6 +88,8 @@ type World struct {
 	// vehicle.go, object.go).
 	ents  entities
 	prims prims // labels, checkpoints, blips, gang zones, colshapes (prims.go)
+
+	caches caches // box caches of the streaming passes (cache.go)
 }
 
 // Stats counts what the world dropped or refused, by reason.
@@ -132,6 +134,7 @@ func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 		prims:      newPrims(), // labels, checkpoints, blips, gang zones, colshapes
 	}
 	w.ents.init(c) // players, vehicles, objects
+	w.initCaches()
 
 	if err := w.clock.init(c.Clock, now); err != nil {
 		return nil, err
