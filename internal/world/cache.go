@@ -12,8 +12,9 @@ import (
 // count, weight and fingerprint without listing it (stream.View.Unchanged,
 // decision 0191). The answers are the grid's exactly; the rules a kind
 // applies on top of the grid (a viewer, an attachment, a chain, a
-// hysteresis) are folded into the fingerprint or send the view to the
-// listed path, kind by kind (see each kind's wanted set).
+// hysteresis) are kept out of the cached grids (their entities in grids
+// of their own, queried per player), or send the view to the listed path,
+// kind by kind (see each kind's wanted set).
 
 // Box sizes and bounds (decision 0190's measurements: 16 m boxes for the
 // kinds with a stream distance, 32 m for blips and zones, whose answers
@@ -24,13 +25,6 @@ const (
 	cacheHeight   = 8
 	cacheMaxBoxes = 4096 // per scope and kind: past it, boxes unused since the last sweep go
 )
-
-// poison is added to the fingerprint of an entity whose wanted-ness
-// depends on the viewer (a label or an object with a viewer, an object
-// attached to a player or a vehicle): a box whose sure part holds one never
-// matches a view's fingerprint (k·poison ≠ 0 mod 2⁶⁴ for an odd poison and
-// k < 2⁶⁴), so such a view takes the listed path, which applies the rule.
-const poison = 0x9E3779B97F4A7C15
 
 // cacheKind names a cached kind, for the counters.
 type cacheKind uint8
@@ -125,6 +119,9 @@ type caches struct {
 	// The count and fingerprint of the object set last found unchanged.
 	objN   int
 	objSum uint64
+	// objMaxW is the heaviest chain a plain root ever had (1 + its objects
+	// below): an answer lighter than the limit by as much cut nothing.
+	objMaxW int
 }
 
 // initCaches makes the caches of the world's grids.
@@ -133,7 +130,7 @@ func (w *World) initCaches() {
 	c := &w.caches
 	c.kinds[cacheObjects] = newScopeCaches(w.ents.objectGrid, stream.Objects.Limit(), cacheSide, w.chainSum)
 	c.kinds[cachePickups] = newScopeCaches(w.pickupGrid, grid.NoLimit, cacheSide, stream.Mix)
-	c.kinds[cacheLabels] = newScopeCaches(pr.labelG, grid.NoLimit, cacheSide, w.labelSum)
+	c.kinds[cacheLabels] = newScopeCaches(pr.labelG, grid.NoLimit, cacheSide, stream.Mix)
 	c.kinds[cacheBlips] = newScopeCaches(pr.blipG, stream.Blips.Limit(), cacheFarSide,
 		func(slot, rev uint32) uint64 { return stream.Mix(pr.blipHot.v[slot].id, rev) })
 	c.kinds[cacheZones] = newScopeCaches(pr.zoneG, stream.GangZones.Limit(), cacheFarSide,

@@ -162,19 +162,19 @@ func (w *World) placeLabel(l *Label) {
 		w.prims.labelsOn[k] = append(w.prims.labelsOn[k], l)
 		return
 	}
-	g := w.prims.labelG.Get(l.params.Scope)
+	g := w.labelGrids(l).Get(l.params.Scope)
 	l.h = g.Insert(l.id, l.params.Pos, l.params.DrawDistance)
 	g.SetRev(l.h, l.rev) // the box caches' fingerprints read it
 }
 
-// labelSum is a label's term of a box's fingerprint: poisoned for a label
-// with a viewer, whose wanted-ness the listed path decides (cache.go).
-func (w *World) labelSum(id, rev uint32) uint64 {
-	s := stream.Mix(id, rev)
-	if w.prims.labels[id].params.Viewer != nil {
-		s += poison
+// labelGrids returns the grids of an unattached label: labelG, whose views
+// the box caches answer, or, for a label with a viewer, labelOwnG, whose
+// hits each query filters for its player.
+func (w *World) labelGrids(l *Label) *grid.Scopes {
+	if l.params.Viewer != nil {
+		return w.prims.labelOwnG
 	}
-	return s
+	return w.prims.labelG
 }
 
 func (w *World) unplaceLabel(l *Label) {
@@ -189,10 +189,11 @@ func (w *World) unplaceLabel(l *Label) {
 		}
 		return
 	}
-	g := w.prims.labelG.Get(l.params.Scope)
+	s := w.labelGrids(l)
+	g := s.Get(l.params.Scope)
 	g.Remove(l.h)
 	if g.Len() == 0 {
-		w.prims.labelG.Prune(l.params.Scope)
+		s.Prune(l.params.Scope)
 	}
 }
 
@@ -258,7 +259,8 @@ func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []
 	}
 	pr := &w.prims
 	mine := func(l *Label) bool { return l.params.Viewer == nil || l.params.Viewer == p }
-	// The attached labels first: the steady check counts them.
+	// The attached labels and the labels with a viewer first: the steady
+	// check counts them.
 	pr.onShown = w.labelsOnShown(p, pr.onShown[:0])
 	for _, l := range pr.onShown {
 		pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID)
@@ -281,31 +283,33 @@ func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []
 		}
 		return wants, false
 	}
+	if g := pr.labelOwnG.Lookup(p.scope); g != nil { // labels with a viewer: few
+		pr.hits = g.Covering(p.pos, pr.hits[:0])
+		for _, h := range pr.hits {
+			if l := pr.labels[h.Key]; l.params.Viewer == p {
+				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
+			}
+		}
+	}
 	_, c := w.caches.kinds[cacheLabels].get(p.scope)
 	if c == nil {
-		return wants, v != nil && len(wants) == 0 && v.Unchanged(0, 0, 0)
+		return wants, false
 	}
 	box, hits := c.Query(p.pos, pr.hits[:0])
 	pr.hits = hits
 	if v != nil {
-		n, weight, sum := box.Len()+len(hits)+len(wants), box.Weight()+uint64(len(wants)), box.Sum()
-		for _, h := range hits {
-			weight += uint64(h.Weight)
-			sum += w.labelSum(h.Key, h.Rev)
-		}
+		n, weight, sum := answerSum(box, hits)
 		for _, wt := range wants {
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}
-		if v.Unchanged(n, weight, sum) {
+		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
 			w.caches.steady[cacheLabels]++
 			return wants, true
 		}
 	}
 	pr.hits = box.AppendSure(p.pos, hits)
 	for _, h := range pr.hits {
-		if l := pr.labels[h.Key]; mine(l) {
-			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
-		}
+		wants = append(wants, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
 	}
 	return wants, false
 }

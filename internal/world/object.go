@@ -68,6 +68,7 @@ type Object struct {
 
 	// Chain roots only.
 	inGrid bool
+	ruled  bool // in the grid of roots with a per-player rule (rootScopes)
 	h      grid.Handle
 	gscope grid.Scope
 	chain  int // objects below the root
@@ -439,7 +440,7 @@ func (w *World) tickObjectMoves(now time.Time) {
 		if o.inGrid {
 			pos, _ := w.currentPose(o)
 			if grid.Dist2(pos, w.rootGridPos(o)) > EntityRequery*EntityRequery || o.mv == nil {
-				w.ents.objectGrid.Get(o.gscope).Move(o.h, pos)
+				w.rootGrid(o).Move(o.h, pos)
 				w.objectTouched(o)
 			}
 		}

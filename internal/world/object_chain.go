@@ -49,24 +49,41 @@ func (w *World) gridRoot(o *Object, sc grid.Scope, pos grid.Vec, ok bool) {
 		return
 	}
 	if o.inGrid {
-		w.ents.objectGrid.Get(sc).Move(o.h, pos)
+		w.rootGrid(o).Move(o.h, pos)
 		return
 	}
-	g := w.ents.objectGrid.Get(sc)
-	o.h = g.Insert(o.id, pos, o.dist)
+	o.ruled = o.viewer != nil || o.kind != 0
 	o.inGrid, o.gscope = true, sc
-	w.ents.hot[o.id].plain = o.viewer == nil && o.kind == 0
+	g := w.rootGrid(o)
+	o.h = g.Insert(o.id, pos, o.dist)
+	w.ents.hot[o.id].plain = !o.ruled
 	w.setWeight(o)
 }
+
+// rootScopes returns the grids a root stands in: the object grid for roots
+// wanted by distance alone, whose views the box caches answer, or the grid
+// of roots with a per-player rule (a viewer, a player or a vehicle holding
+// them), few, each query filtering them for its player. Roots that follow
+// moving players then change only their own grid.
+func (w *World) rootScopes(o *Object) *grid.Scopes {
+	if o.ruled {
+		return w.ruledRoots
+	}
+	return w.ents.objectGrid
+}
+
+// rootGrid returns the grid a root in a grid stands in.
+func (w *World) rootGrid(o *Object) *grid.Grid { return w.rootScopes(o).Get(o.gscope) }
 
 func (w *World) ungridRoot(o *Object) {
 	if !o.inGrid {
 		return
 	}
-	g := w.ents.objectGrid.Get(o.gscope)
+	s := w.rootScopes(o)
+	g := s.Get(o.gscope)
 	g.Remove(o.h)
 	if g.Len() == 0 {
-		w.ents.objectGrid.Prune(o.gscope)
+		s.Prune(o.gscope)
 	}
 	o.inGrid = false
 }
@@ -74,7 +91,10 @@ func (w *World) ungridRoot(o *Object) {
 // setWeight writes a root's weight, 1 + its chain, into the grid.
 func (w *World) setWeight(r *Object) {
 	if r.inGrid {
-		w.ents.objectGrid.Get(r.gscope).SetWeight(r.h, uint32(1+r.chain))
+		w.rootGrid(r).SetWeight(r.h, uint32(1+r.chain))
+		if !r.ruled {
+			w.caches.objMaxW = max(w.caches.objMaxW, 1+r.chain)
+		}
 	}
 }
 
@@ -179,20 +199,16 @@ func (w *World) bumpRev(o *Object) {
 	o.rev++
 	w.ents.hot[o.id].rev = o.rev
 	if r := w.chainRoot(o); r.inGrid {
-		w.ents.objectGrid.Get(r.gscope).SetRev(r.h, r.rev)
+		w.rootGrid(r).SetRev(r.h, r.rev)
 	}
 }
 
 // chainSum is a root's term of a box's fingerprint (the object cache's
 // sum): the fingerprint of the wanted entries of its chain, the root's and
-// every object's below it, poisoned for a root whose wanted-ness depends on
-// the viewer (cache.go). Every change of it touches the root's grid entry:
-// a rev (bumpRev), the chain's weight (setWeight), the root's place.
+// every object's below it. Every change of it touches the root's grid
+// entry: a rev (bumpRev), the chain's weight (setWeight), the root's place.
 func (w *World) chainSum(id, _ uint32) uint64 {
 	s := stream.Mix(id, w.ents.hot[id].rev)
-	if !w.ents.hot[id].plain {
-		s += poison
-	}
 	if r := w.ents.objects[id]; r.chain > 0 {
 		s += membersSum(r)
 	}
@@ -215,7 +231,7 @@ func (w *World) objectChanged(o *Object) {
 	w.bumpRev(o)
 	if o.inGrid && o.kind == 0 {
 		pos, _ := w.currentPose(o)
-		w.ents.objectGrid.Get(o.gscope).Move(o.h, pos)
+		w.rootGrid(o).Move(o.h, pos)
 		w.objectTouched(o)
 	}
 }
@@ -232,7 +248,7 @@ func (w *World) objectTouched(o *Object) {
 	r := w.chainRoot(o)
 	var pos grid.Vec
 	if r.inGrid {
-		pos = w.ents.objectGrid.Get(r.gscope).Position(r.h)
+		pos = w.rootGrid(r).Position(r.h)
 	}
 	for _, q := range w.players {
 		if q == nil {
@@ -250,7 +266,7 @@ func (w *World) objectTouched(o *Object) {
 
 // rootGridPos returns where a root stands in the grid.
 func (w *World) rootGridPos(o *Object) grid.Vec {
-	return w.ents.objectGrid.Get(o.gscope).Position(o.h)
+	return w.rootGrid(o).Position(o.h)
 }
 
 // objectInterior is the interior ObjectState carries: of the object's

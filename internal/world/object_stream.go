@@ -133,55 +133,82 @@ func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 // chains expanded (see stream.Want). With v, q's view, a wanted set equal
 // to the shown one is recognized from the box cache's answer without a
 // list: then v did what its Reconcile would, same is true, and the set's
-// count and fingerprint are in w.caches.objN and objSum. The steady
-// check is made for a player without chains of their own, whose answer
-// holds only roots wanted by distance alone (plain): the box's sure part
-// has a poisoned fingerprint otherwise (chainSum), a band hit is checked.
+// count and fingerprint are in w.caches.objN and objSum.
+//
+// The roots wanted by distance alone are in the object grid, whose box
+// cache answers its nearest-N at the full limit; the roots with a
+// per-player rule are in their own grid (rootScopes), and those covering
+// the point and wanted by q are added. The selection is the nearest prefix
+// of the two that fits what q's own chains leave: a prefix of the cache's
+// answer (a smaller limit cuts a prefix of the same order), merged with the
+// added roots. That merge is exact when the answer holds every plain root
+// covering the point (it weighs at most the limit less the heaviest plain
+// chain, so none was refused); otherwise the grid is asked. With neither
+// own chains nor ruled roots (the usual case), the selection is the answer
+// itself, which the steady check counts without listing the box.
 func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	limit := stream.Objects.Limit()
 	hits := w.ents.hits[:0]
 	// q's own chains travel with q (a landing, a change of interior): always
-	// wanted, nearest of all, whatever grid their root is in now. When they
-	// all stand in this grid (the usual case), the grid's nearest-N counts
-	// them itself and they are dropped from its hits below.
-	counted := true
+	// wanted, nearest of all, whatever grid their root is in now.
 	for _, r := range q.ent.attached {
 		if r.viewer == nil || r.viewer == q {
 			hits = append(hits, grid.Hit{Key: r.id, Weight: uint32(1 + r.chain)})
 			limit -= 1 + r.chain // what the others may weigh
-			counted = counted && r.inGrid && r.gscope == sc
 		}
 	}
 	own := len(hits)
 	if w.bruteForce {
 		hits = w.objectHitsBrute(q, sc, at, hits) // never q's own
 		hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
-	} else if g, c := w.caches.kinds[cacheObjects].get(sc); g != nil {
-		if counted {
-			var box *grid.Box
-			box, hits = c.Query(at, hits) // the answer of g.Nearest(at, the limit)
-			if v != nil && own == 0 && len(q.ent.attached) == 0 && w.objectsSteady(v, box, hits) {
-				w.ents.hits = hits
-				return wants, true
-			}
-			hits = box.AppendSure(at, hits)
-		} else {
-			hits = g.Nearest(at, limit, hits)
-		}
-		hits = w.dropOwn(q, hits, own)
-		for _, h := range hits[own:] {
-			if !w.ents.hot[h.Key].plain && !w.rootWanted(w.ents.objects[h.Key], q) {
-				// Some nearest chain is not for q: select again from every
-				// covering chain that is.
-				hits = g.Covering(at, hits[:own])
-				kept := hits[:own]
-				for _, h := range hits[own:] {
-					if w.rootWanted(w.ents.objects[h.Key], q) {
-						kept = append(kept, h)
-					}
+	} else {
+		// The roots with a rule first: hits[own:ruled].
+		if g := w.ruledRoots.Lookup(sc); g != nil {
+			found := g.Covering(at, hits)
+			hits = found[:own]
+			for _, h := range found[own:] {
+				if r := w.ents.objects[h.Key]; !(r.kind == KindPlayer && r.parentID == uint32(q.id)) && w.rootWanted(r, q) {
+					hits = append(hits, h)
 				}
-				hits = kept[:own+grid.SelectNearest(kept[own:], limit)] // rootWanted dropped q's own
-				break
+			}
+		}
+		ruled := len(hits)
+		g, c := w.caches.kinds[cacheObjects].get(sc)
+		if g == nil {
+			hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
+		} else {
+			box, ans := c.Query(at, hits)
+			hits = ans
+			plainW, extraW := box.Weight(), uint64(0)
+			for _, h := range hits[ruled:] {
+				plainW += uint64(h.Weight)
+			}
+			for _, h := range hits[own:ruled] {
+				extraW += uint64(h.Weight)
+			}
+			switch {
+			case ruled == 0 || plainW+uint64(w.caches.objMaxW) <= uint64(stream.Objects.Limit()):
+				// Nothing to merge, or the answer is every plain root covering
+				// the point (no root was refused: the heaviest chain would
+				// have fit): the selection is from the answer and the rest.
+				fits := plainW+extraW <= uint64(max(limit, 0))
+				if v != nil && fits && w.objectsSteady(v, box, hits[:ruled], hits[ruled:], own) {
+					w.ents.hits = hits
+					return wants, true
+				}
+				hits = box.AppendSure(at, hits)
+				if !fits {
+					hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
+				}
+			case ruled == own: // q's own chains only: the nearest at what they leave
+				hits = g.Nearest(at, limit, hits[:own])
+			default:
+				// A cut to merge with the ruled roots. The nearest at the limit
+				// plus the heaviest chain hold the first root the limit refused
+				// (if any), which stops the merged prefix: no ruled root after
+				// it may slip in.
+				hits = g.Nearest(at, stream.Objects.Limit()+w.caches.objMaxW, hits[:ruled])
+				hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
 			}
 		}
 	}
@@ -196,19 +223,23 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 	return wants, false
 }
 
-// objectsSteady is objectWants' steady check of the cache's answer (box,
-// hits): every band hit plain, and the answer's chains (count, weight and
-// fingerprint: a chain counts 1 + its objects below) the shown set.
-func (w *World) objectsSteady(v *stream.View, box *grid.Box, hits []grid.Hit) bool {
+// objectsSteady is objectWants' steady check: the wanted set is q's own
+// chains and the added roots (fixed, hits[:own] of them q's own), the box's
+// sure part and the band's hits (band), all of it.
+func (w *World) objectsSteady(v *stream.View, box *grid.Box, fixed, band []grid.Hit, own int) bool {
 	weight, sum := box.Weight(), box.Sum()
-	for _, h := range hits {
-		hot := w.ents.hot[h.Key]
-		if !hot.plain {
-			return false
+	for i, h := range fixed {
+		weight += uint64(h.Weight)
+		if i < own || h.Weight > 1 {
+			sum += w.chainSum(h.Key, 0)
+		} else {
+			sum += stream.Mix(h.Key, w.ents.hot[h.Key].rev)
 		}
+	}
+	for _, h := range band {
 		weight += uint64(h.Weight)
 		if h.Weight == 1 {
-			sum += stream.Mix(h.Key, hot.rev)
+			sum += stream.Mix(h.Key, w.ents.hot[h.Key].rev)
 		} else {
 			sum += w.chainSum(h.Key, 0)
 		}
