@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -164,7 +165,7 @@ func (w *World) placeBlip(b *Blip) {
 	b.at = b.params.Pos
 	r := float32(math.Inf(1))
 	if b.params.DrawDistance > 0 {
-		r = b.params.DrawDistance + BlipHysteresis
+		r = b.params.DrawDistance // the hysteresis band: blipWants, from the blips shown
 	}
 	b.slot = w.prims.blipHot.add(blipHot{id: b.id, rev: b.rev, dist: b.params.DrawDistance})
 	g := w.prims.blipG.Get(b.params.Scope)
@@ -221,6 +222,9 @@ func (w *World) blipChanged(b *Blip, old BlipParams) {
 		}
 		p.prims.init()
 		_, shown := p.prims.blips.Shown(b.id)
+		if shown && !b.attached() && b.params.DrawDistance > 0 {
+			p.prims.farBlips = addBlipID(p.prims.farBlips, b.id) // shown, now with a band
+		}
 		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
 			p.prims.blipsDirty = true
 		}
@@ -255,9 +259,14 @@ func (w *World) reconcileBlips(p *Player) {
 	pkt := &pr.blip
 	for _, op := range pr.ops {
 		if op.Show {
-			pr.blips[op.ID].fill(pkt)
+			b := pr.blips[op.ID]
+			b.fill(pkt)
+			if !b.attached() && b.params.DrawDistance > 0 {
+				s.farBlips = addBlipID(s.farBlips, b.id)
+			}
 		} else {
 			*pkt = wire.Blip{BlipID: op.ID, Size: 1}
+			s.farBlips = removeBlipID(s.farBlips, op.ID)
 		}
 		sendOp(w, p, pkt)
 	}
@@ -282,11 +291,14 @@ func blipInView(v *stream.View, id uint32, dist, d2 float32) bool {
 	return shown
 }
 
-// blipWants appends the blips p should see (the unattached ones already cut
-// to the 100 nearest). With v's steady check (see labelWants): the 100
-// nearest from the box cache, with the attached blips, equal to the shown
-// set are what the listed path would compute, since every one of them is
-// shown and so passes the hysteresis.
+// blipWants appends the blips p should see: the attached ones, and the
+// unattached ones within their draw distance or, shown, within its
+// hysteresis band, of which the view keeps the 100 nearest. The grid holds
+// the unattached blips with their draw distance as radius: its 100 nearest
+// hold every blip within its distance that can be among the 100 nearest
+// wanted; the shown blips in their band come from the player's farBlips
+// (every unattached blip with a draw distance shown to p), a few. With v's
+// steady check (see labelWants): the box cache's answer with those.
 func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	pr := &w.prims
 	vw := p.prims.blips
@@ -311,9 +323,19 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 		return wants, false
 	}
-	g, c := w.caches.kinds[cacheBlips].get(p.scope)
-	if g == nil {
+	_, c := w.caches.kinds[cacheBlips].get(p.scope)
+	if c == nil {
 		return wants, false
+	}
+	for _, id := range p.prims.farBlips {
+		b := pr.blips[id]
+		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
+			continue
+		}
+		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
+		if d > r*r && blipVisible(vw, b, d) { // in the band, shown
+			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		}
 	}
 	box, hits := c.Query(p.pos, pr.hits[:0])
 	pr.hits = hits
@@ -331,27 +353,31 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 			return wants, true
 		}
 	}
-	pr.hits = box.AppendSure(p.pos, hits) // the nearest 100
-	// The nearest 100 that pass the hysteresis: a blip in its band and not
-	// shown is skipped, and the query widened by as many.
-	base, n := len(wants), stream.Blips.Limit()
-	for limit := n; ; {
-		wants = wants[:base]
-		skipped := 0
-		for _, h := range pr.hits {
-			if b := &pr.blipHot.v[h.Key]; blipInView(vw, b.id, b.dist, h.Dist2) {
-				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
-			} else {
-				skipped++
-			}
-		}
-		if len(pr.hits) < limit || len(pr.hits)-skipped >= n {
-			break // every candidate seen, or n visible among them
-		}
-		limit = n + skipped
-		pr.hits = g.Nearest(p.pos, limit, pr.hits[:0])
+	// The view keeps the 100 nearest of the whole: the blips within their
+	// distance past the grid's 100 nearest are behind 100 others.
+	pr.hits = box.AppendSure(p.pos, hits)
+	for _, h := range pr.hits {
+		b := &pr.blipHot.v[h.Key]
+		wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
 	}
 	return wants, false
+}
+
+// addBlipID adds id to the set ids (a short slice) and returns it.
+func addBlipID(ids []uint32, id uint32) []uint32 {
+	if slices.Contains(ids, id) {
+		return ids
+	}
+	return append(ids, id)
+}
+
+// removeBlipID removes id from the set ids and returns it.
+func removeBlipID(ids []uint32, id uint32) []uint32 {
+	if i := slices.Index(ids, id); i >= 0 {
+		ids[i] = ids[len(ids)-1]
+		return ids[:len(ids)-1]
+	}
+	return ids
 }
 
 // blipAttachedShown applies the attached blip's rules for recipient p: an

@@ -111,6 +111,13 @@ func (s *scopeCaches) reset() {
 	}
 }
 
+// resetCaches drops every box of every cache (the benchmarks' cold pass).
+func (w *World) resetCaches() {
+	for _, s := range w.caches.kinds {
+		s.reset()
+	}
+}
+
 // caches are the world's box caches, one set per cached kind.
 type caches struct {
 	kinds [cacheKinds]*scopeCaches

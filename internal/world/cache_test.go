@@ -124,7 +124,7 @@ func TestCachedFullPassEqualsBruteForce(t *testing.T) {
 		for round := range 40 {
 			if round%4 != 3 { // every fourth round: no change, the steady pass
 				for range 1 + r.IntN(4) {
-					switch r.IntN(10) {
+					switch r.IntN(12) {
 					case 0:
 						if o := f.w.Object(pick(objs)); o != nil && o.kind == 0 {
 							f.w.SetObjectPose(o.id, near(150), Rot{})
@@ -163,6 +163,22 @@ func TestCachedFullPassEqualsBruteForce(t *testing.T) {
 						}
 					case 8:
 						f.w.HideGangZone(pick(zs), ps[r.IntN(len(ps))])
+					case 10: // a player walks: blips into and out of their hysteresis band
+						i := r.IntN(len(ps))
+						pos := ps[i].pos
+						pos.X += float32(r.IntN(121) - 60)
+						pos.Y += float32(r.IntN(121) - 60)
+						f.sync(ps[i], cs[i], pos, 1)
+					case 11: // a blip gets or loses a draw distance
+						if b := f.w.Blip(pick(blips)); b != nil {
+							bp := b.Params()
+							if bp.DrawDistance == 0 {
+								bp.DrawDistance = float32(30 + r.IntN(200))
+							} else {
+								bp.DrawDistance = 0
+							}
+							f.w.SetBlip(b.ID(), bp)
+						}
 					case 9: // a member below a root: only its chain's fingerprint changes
 						if o := f.w.Object(objs[r.IntN(60)+r.IntN(2)*3000]); o != nil && o.kind == KindObject {
 							f.w.SetObjectBroken(o.id, !o.Broken())
@@ -217,5 +233,39 @@ func TestObjectCutStopsRuledRoots(t *testing.T) {
 	}
 	if st := f.w.CacheStats()[cacheObjects]; st.Builds == 0 {
 		t.Fatalf("no box built: %+v", st)
+	}
+}
+
+// A blip shown without a draw distance that gets one, with the player in
+// its new hysteresis band, stays shown (it is shown, within the band), as
+// with a scan of every blip; past the band it is hidden.
+func TestBlipGainsDistanceInItsBand(t *testing.T) {
+	for _, brute := range []bool{false, true} {
+		f := newFixture(t, nil)
+		f.w.bruteForce = brute
+		p, c := f.join()
+		f.spawn(p, c, grid.Vec{X: 105})
+		id := f.blip(BlipParams{Pos: grid.Vec{}})
+		for range 4 { // the box is built on its third query
+			f.slowPass()
+		}
+		if !p.BlipShown(id) {
+			t.Fatalf("brute %v: the blip without a distance is not shown", brute)
+		}
+		b := f.w.Blip(id)
+		bp := b.Params()
+		bp.DrawDistance = 100
+		if err := f.w.SetBlip(id, bp); err != nil {
+			t.Fatal(err)
+		}
+		f.slowPass()
+		if !p.BlipShown(id) {
+			t.Fatalf("brute %v: 105 m from a blip of 100 m, shown: hidden", brute)
+		}
+		f.walk(p, c, grid.Vec{X: 111})
+		f.slowPass()
+		if p.BlipShown(id) {
+			t.Fatalf("brute %v: 111 m from a blip of 100 m: still shown", brute)
+		}
 	}
 }

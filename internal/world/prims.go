@@ -125,6 +125,8 @@ type primState struct {
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
+	farBlips []uint32 // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band)
+
 	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
 	colShow map[uint32]struct{} // colshapes shown to this player
 	colIn   map[uint32]struct{} // colshapes the player is inside (colshape_enter raised)
