@@ -323,7 +323,8 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 		return wants, false
 	}
-	_, c := w.caches.kinds[cacheBlips].get(p.scope)
+	bc := w.caches.kinds[cacheBlips]
+	g, c := bc.get(p.scope)
 	if c == nil {
 		return wants, false
 	}
@@ -337,7 +338,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
 		}
 	}
-	box, hits := c.Query(p.pos, pr.hits[:0])
+	box, hits := bc.query(g, c, &p.spots[cacheBlips], p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	if v != nil {
 		n, weight, sum := box.Len()+len(hits)+len(wants), box.Weight()+uint64(len(wants)), box.Sum()

@@ -1,6 +1,8 @@
 package world
 
 import (
+	"math"
+
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
 )
@@ -109,6 +111,37 @@ func (s *scopeCaches) reset() {
 	for _, gc := range s.m {
 		gc.c.Reset()
 	}
+}
+
+// cacheSpot is the box of a player's last query of one kind.
+type cacheSpot struct {
+	key   [3]int32
+	scope grid.Scope
+	ok    bool
+}
+
+// noBox is the box of an answer the grid gave: no sure part.
+var noBox = &grid.Box{}
+
+// query answers the grid's query at at in sc (g, its grid, c, its cache)
+// for a player whose last query of the kind was at *last: from the cache
+// when the player queries the box of their last query again (they stand,
+// or move within it), else from the grid. A player passing through boxes
+// then neither pays for box builds nor counts toward them (a box is built
+// on its third query: decision 0190), and the cache holds the boxes where
+// players stay.
+func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
+	k := [3]int32{int32(math.Floor(float64(at.X) / float64(s.side))), int32(math.Floor(float64(at.Y) / float64(s.side))),
+		int32(math.Floor(float64(at.Z) / float64(s.height)))}
+	settled := last.ok && last.key == k && last.scope == sc
+	*last = cacheSpot{key: k, scope: sc, ok: true}
+	switch {
+	case settled:
+		return c.Query(at, dst)
+	case s.limit == grid.NoLimit:
+		return noBox, g.Covering(at, dst)
+	}
+	return noBox, g.Nearest(at, s.limit, dst)
 }
 
 // resetCaches drops every box of every cache (the benchmarks' cold pass).

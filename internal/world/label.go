@@ -291,11 +291,12 @@ func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []
 			}
 		}
 	}
-	_, c := w.caches.kinds[cacheLabels].get(p.scope)
+	lc := w.caches.kinds[cacheLabels]
+	g, c := lc.get(p.scope)
 	if c == nil {
 		return wants, false
 	}
-	box, hits := c.Query(p.pos, pr.hits[:0])
+	box, hits := lc.query(g, c, &p.spots[cacheLabels], p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	if v != nil {
 		n, weight, sum := answerSum(box, hits)

@@ -77,8 +77,9 @@ type Object struct {
 // objectHot is what the wanted set reads of every root a query finds, kept
 // in a dense array by id so that a query does not chase a pointer per hit.
 type objectHot struct {
-	rev   uint32
-	plain bool // a root with no viewer, attached to nothing: wanted by distance alone
+	rev     uint32
+	plain   bool // a root with no viewer, attached to nothing: wanted by distance alone
+	chained bool // a root with objects below it (chainSum walks them)
 }
 
 // objectMove is a movement in progress.

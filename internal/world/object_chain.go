@@ -92,6 +92,7 @@ func (w *World) ungridRoot(o *Object) {
 func (w *World) setWeight(r *Object) {
 	if r.inGrid {
 		w.rootGrid(r).SetWeight(r.h, uint32(1+r.chain))
+		w.ents.hot[r.id].chained = r.chain > 0
 		if !r.ruled {
 			w.caches.objMaxW = max(w.caches.objMaxW, 1+r.chain)
 		}
@@ -208,9 +209,10 @@ func (w *World) bumpRev(o *Object) {
 // every object's below it. Every change of it touches the root's grid
 // entry: a rev (bumpRev), the chain's weight (setWeight), the root's place.
 func (w *World) chainSum(id, _ uint32) uint64 {
-	s := stream.Mix(id, w.ents.hot[id].rev)
-	if r := w.ents.objects[id]; r.chain > 0 {
-		s += membersSum(r)
+	hot := w.ents.hot[id]
+	s := stream.Mix(id, hot.rev)
+	if hot.chained {
+		s += membersSum(w.ents.objects[id])
 	}
 	return s
 }

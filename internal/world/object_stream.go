@@ -173,11 +173,12 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 			}
 		}
 		ruled := len(hits)
-		g, c := w.caches.kinds[cacheObjects].get(sc)
+		oc := w.caches.kinds[cacheObjects]
+		g, c := oc.get(sc)
 		if g == nil {
 			hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
 		} else {
-			box, ans := c.Query(at, hits)
+			box, ans := oc.query(g, c, &q.spots[cacheObjects], sc, at, hits)
 			hits = ans
 			plainW, extraW := box.Weight(), uint64(0)
 			for _, h := range hits[ruled:] {

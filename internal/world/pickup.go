@@ -269,8 +269,9 @@ func (w *World) pickupWants(p *Player, wants []stream.Want, v *stream.View) (_ [
 		}
 		return wants, false
 	}
-	if _, c := w.caches.kinds[cachePickups].get(p.scope); c != nil {
-		box, hits := c.Query(p.pos, w.hits[:0])
+	pc := w.caches.kinds[cachePickups]
+	if g, c := pc.get(p.scope); c != nil {
+		box, hits := pc.query(g, c, &p.spots[cachePickups], p.scope, p.pos, w.hits[:0])
 		if v != nil && v.Unchanged(answerSum(box, hits)) {
 			w.hits = hits
 			w.caches.steady[cachePickups]++

@@ -286,7 +286,8 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 		return wants, false
 	}
-	if g, c := w.caches.kinds[cacheZones].get(p.scope); g != nil {
+	zc := w.caches.kinds[cacheZones]
+	if g, c := zc.get(p.scope); g != nil {
 		limit := stream.GangZones.Limit()
 		for _, set := range p.prims.zoneSet {
 			if !set {
@@ -295,7 +296,7 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 		switch {
 		case limit == stream.GangZones.Limit():
-			box, hits := c.Query(at, pr.hits[:0])
+			box, hits := zc.query(g, c, &p.spots[cacheZones], p.scope, at, pr.hits[:0])
 			if v != nil && len(p.prims.zoneSet) == 0 {
 				n, weight, sum := box.Len()+len(hits), box.Weight(), box.Sum()
 				for _, h := range hits {
