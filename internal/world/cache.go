@@ -1,8 +1,6 @@
 package world
 
 import (
-	"math"
-
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
 )
@@ -113,28 +111,30 @@ func (s *scopeCaches) reset() {
 	}
 }
 
-// cacheSpot is the box of a player's last query of one kind.
+// cacheSpot is where a player's last query of one kind was.
 type cacheSpot struct {
-	key   [3]int32
+	at    grid.Vec
 	scope grid.Scope
 	ok    bool
 }
+
+// cacheSettle is how far, meters, a player may be from their previous
+// query of a kind for the next to go to the box cache: a player standing,
+// or nearly (an idle client's jitter, a slow walk between two slow passes).
+const cacheSettle = 2
 
 // noBox is the box of an answer the grid gave: no sure part.
 var noBox = &grid.Box{}
 
 // query answers the grid's query at at in sc (g, its grid, c, its cache)
 // for a player whose last query of the kind was at *last: from the cache
-// when the player queries the box of their last query again (they stand,
-// or move within it), else from the grid. A player passing through boxes
-// then neither pays for box builds nor counts toward them (a box is built
-// on its third query: decision 0190), and the cache holds the boxes where
-// players stay.
+// when the player is within cacheSettle of that query, else from the grid.
+// A moving player's queries (a new point each time, a new box every few)
+// then neither pay for box builds nor count toward them (a box is built on
+// its third query: decision 0190); the boxes are those where players stay.
 func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
-	k := [3]int32{int32(math.Floor(float64(at.X) / float64(s.side))), int32(math.Floor(float64(at.Y) / float64(s.side))),
-		int32(math.Floor(float64(at.Z) / float64(s.height)))}
-	settled := last.ok && last.key == k && last.scope == sc
-	*last = cacheSpot{key: k, scope: sc, ok: true}
+	settled := last.ok && last.scope == sc && grid.Dist2(last.at, at) <= cacheSettle*cacheSettle
+	*last = cacheSpot{at: at, scope: sc, ok: true}
 	switch {
 	case settled:
 		return c.Query(at, dst)
