@@ -269,3 +269,43 @@ func TestBlipGainsDistanceInItsBand(t *testing.T) {
 		}
 	}
 }
+
+// A scope whose grid empties is pruned; its grid made again later gets a
+// new cache, not the old grid's boxes: a pickup created, while nobody was
+// there, after every pickup of a private scope was deleted is shown to the
+// player who comes back.
+func TestCacheFollowsAScopesNewGrid(t *testing.T) {
+	f := newFixture(t, nil)
+	sc := grid.Scope{World: 7}
+	p, c := f.join()
+	f.spawnIn(p, c, at(0, 0), sc)
+	first := f.pickup(PickupParams{Pos: at(5, 0), Scope: sc})
+	pass := func() {
+		for range 4 { // the box is built on its third query
+			invalidateAll([]*Player{p})
+			f.advance(tick)
+			c.take()
+		}
+	}
+	pass()
+	if !p.PickupShown(first) {
+		t.Fatal("the first pickup is not shown")
+	}
+	if st := f.w.CacheStats()[cachePickups]; st.Builds == 0 {
+		t.Fatalf("no box built: %+v", st)
+	}
+	f.spawnIn(p, c, at(0, 0), grid.Scope{}) // away: no query of sc meanwhile
+	pass()
+	if err := f.w.DeletePickup(first); err != nil {
+		t.Fatal(err)
+	}
+	if f.w.pickupGrid.Lookup(sc) != nil {
+		t.Fatal("the empty grid was not pruned")
+	}
+	second := f.pickup(PickupParams{Pos: at(6, 0), Scope: sc})
+	f.spawnIn(p, c, at(0, 0), sc)
+	pass()
+	if p.PickupShown(first) || !p.PickupShown(second) {
+		t.Fatalf("shown: first %v (deleted), second %v (new)", p.PickupShown(first), p.PickupShown(second))
+	}
+}
