@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -164,10 +165,12 @@ func (w *World) placeBlip(b *Blip) {
 	b.at = b.params.Pos
 	r := float32(math.Inf(1))
 	if b.params.DrawDistance > 0 {
-		r = b.params.DrawDistance + BlipHysteresis
+		r = b.params.DrawDistance // the hysteresis band: blipWants, from the blips shown
 	}
 	b.slot = w.prims.blipHot.add(blipHot{id: b.id, rev: b.rev, dist: b.params.DrawDistance})
-	b.h = w.prims.blipG.Get(b.params.Scope).Insert(b.slot, b.at, r)
+	g := w.prims.blipG.Get(b.params.Scope)
+	b.h = g.Insert(b.slot, b.at, r)
+	g.SetRev(b.h, b.rev) // the box caches' fingerprints read it
 }
 
 func (w *World) unplaceBlip(b *Blip) {
@@ -219,6 +222,9 @@ func (w *World) blipChanged(b *Blip, old BlipParams) {
 		}
 		p.prims.init()
 		_, shown := p.prims.blips.Shown(b.id)
+		if shown && !b.attached() && b.params.DrawDistance > 0 {
+			p.prims.farBlips = addBlipID(p.prims.farBlips, b.id) // shown, now with a band
+		}
 		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
 			p.prims.blipsDirty = true
 		}
@@ -245,14 +251,22 @@ func (w *World) reconcileBlips(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primBlips]++
-	pr.wants = w.blipWants(p, pr.wants[:0])
+	var same bool
+	if pr.wants, same = w.blipWants(p, pr.wants[:0], s.blips); same {
+		return
+	}
 	pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.blip
 	for _, op := range pr.ops {
 		if op.Show {
-			pr.blips[op.ID].fill(pkt)
+			b := pr.blips[op.ID]
+			b.fill(pkt)
+			if !b.attached() && b.params.DrawDistance > 0 {
+				s.farBlips = addBlipID(s.farBlips, b.id)
+			}
 		} else {
 			*pkt = wire.Blip{BlipID: op.ID, Size: 1}
+			s.farBlips = removeBlipID(s.farBlips, op.ID)
 		}
 		sendOp(w, p, pkt)
 	}
@@ -277,53 +291,94 @@ func blipInView(v *stream.View, id uint32, dist, d2 float32) bool {
 	return shown
 }
 
-// blipWants appends the blips p should see (the unattached ones already cut
-// to the 100 nearest).
-func (w *World) blipWants(p *Player, wants []stream.Want) []stream.Want {
+// blipWants appends the blips p should see: the attached ones, and the
+// unattached ones within their draw distance or, shown, within its
+// hysteresis band, of which the view keeps the 100 nearest. The grid holds
+// the unattached blips with their draw distance as radius: its 100 nearest
+// hold every blip within its distance that can be among the 100 nearest
+// wanted; the shown blips in their band come from the player's farBlips
+// (every unattached blip with a draw distance shown to p), a few. With v's
+// steady check (see labelWants): the box cache's answer with those.
+func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	pr := &w.prims
-	v := p.prims.blips
+	vw := p.prims.blips
+	if p.life != NotSpawned {
+		for _, b := range pr.attBlip {
+			if !b.placed || !w.blipAttachedShown(b, p) {
+				continue
+			}
+			if d := grid.Dist2(p.pos, b.at); blipVisible(vw, b, d) {
+				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+			}
+		}
+	}
 	if w.bruteForce {
 		for _, b := range pr.blips {
 			if b.attached() || b.params.Scope != p.scope {
 				continue
 			}
-			if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
+			if d := grid.Dist2(p.pos, b.at); blipVisible(vw, b, d) {
 				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
 			}
 		}
-	} else if g := pr.blipG.Lookup(p.scope); g != nil {
-		// The nearest 100 that pass the hysteresis: a blip in its band and
-		// not shown is skipped, and the query widened by as many.
-		base, n := len(wants), stream.Blips.Limit()
-		for limit := n; ; {
-			wants = wants[:base]
-			pr.hits = g.Nearest(p.pos, limit, pr.hits[:0])
-			skipped := 0
-			for _, h := range pr.hits {
-				if b := &pr.blipHot.v[h.Key]; blipInView(v, b.id, b.dist, h.Dist2) {
-					wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
-				} else {
-					skipped++
-				}
-			}
-			if len(pr.hits) < limit || len(pr.hits)-skipped >= n {
-				break // every candidate seen, or n visible among them
-			}
-			limit = n + skipped
-		}
+		return wants, false
 	}
-	if p.life == NotSpawned {
-		return wants
+	bc := w.caches.kinds[cacheBlips]
+	g, c := bc.get(p.scope)
+	if c == nil {
+		return wants, false
 	}
-	for _, b := range pr.attBlip {
-		if !b.placed || !w.blipAttachedShown(b, p) {
+	for _, id := range p.prims.farBlips {
+		b := pr.blips[id]
+		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
 			continue
 		}
-		if d := grid.Dist2(p.pos, b.at); blipVisible(v, b, d) {
+		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
+		if d > r*r && blipVisible(vw, b, d) { // in the band, shown
 			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
 		}
 	}
-	return wants
+	box, hits := bc.query(g, c, &p.spots[cacheBlips], p.scope, p.pos, pr.hits[:0])
+	pr.hits = hits
+	if v != nil {
+		n, weight, sum := box.Len()+len(hits)+len(wants), box.Weight()+uint64(len(wants)), box.Sum()
+		for _, h := range hits {
+			weight += uint64(h.Weight)
+			sum += stream.Mix(pr.blipHot.v[h.Key].id, h.Rev)
+		}
+		for _, wt := range wants {
+			sum += stream.Mix(wt.ID, wt.Rev)
+		}
+		if v.Unchanged(n, weight, sum) {
+			w.caches.steady[cacheBlips]++
+			return wants, true
+		}
+	}
+	// The view keeps the 100 nearest of the whole: the blips within their
+	// distance past the grid's 100 nearest are behind 100 others.
+	pr.hits = box.AppendSure(p.pos, hits)
+	for _, h := range pr.hits {
+		b := &pr.blipHot.v[h.Key]
+		wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
+	}
+	return wants, false
+}
+
+// addBlipID adds id to the set ids (a short slice) and returns it.
+func addBlipID(ids []uint32, id uint32) []uint32 {
+	if slices.Contains(ids, id) {
+		return ids
+	}
+	return append(ids, id)
+}
+
+// removeBlipID removes id from the set ids and returns it.
+func removeBlipID(ids []uint32, id uint32) []uint32 {
+	if i := slices.Index(ids, id); i >= 0 {
+		ids[i] = ids[len(ids)-1]
+		return ids[:len(ids)-1]
+	}
+	return ids
 }
 
 // blipAttachedShown applies the attached blip's rules for recipient p: an

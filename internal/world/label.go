@@ -162,7 +162,19 @@ func (w *World) placeLabel(l *Label) {
 		w.prims.labelsOn[k] = append(w.prims.labelsOn[k], l)
 		return
 	}
-	l.h = w.prims.labelG.Get(l.params.Scope).Insert(l.id, l.params.Pos, l.params.DrawDistance)
+	g := w.labelGrids(l).Get(l.params.Scope)
+	l.h = g.Insert(l.id, l.params.Pos, l.params.DrawDistance)
+	g.SetRev(l.h, l.rev) // the box caches' fingerprints read it
+}
+
+// labelGrids returns the grids of an unattached label: labelG, whose views
+// the box caches answer, or, for a label with a viewer, labelOwnG, whose
+// hits each query filters for its player.
+func (w *World) labelGrids(l *Label) *grid.Scopes {
+	if l.params.Viewer != nil {
+		return w.prims.labelOwnG
+	}
+	return w.prims.labelG
 }
 
 func (w *World) unplaceLabel(l *Label) {
@@ -177,10 +189,11 @@ func (w *World) unplaceLabel(l *Label) {
 		}
 		return
 	}
-	g := w.prims.labelG.Get(l.params.Scope)
+	s := w.labelGrids(l)
+	g := s.Get(l.params.Scope)
 	g.Remove(l.h)
 	if g.Len() == 0 {
-		w.prims.labelG.Prune(l.params.Scope)
+		s.Prune(l.params.Scope)
 	}
 }
 
@@ -221,7 +234,10 @@ func (w *World) reconcileLabels(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primLabels]++
-	pr.wants = w.labelWants(p, pr.wants[:0])
+	var same bool
+	if pr.wants, same = w.labelWants(p, pr.wants[:0], s.labels); same {
+		return
+	}
 	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	for _, op := range pr.ops {
 		if op.Show {
@@ -234,29 +250,17 @@ func (w *World) reconcileLabels(p *Player) {
 }
 
 // labelWants appends the labels p should see (before the nearest-N cut).
-func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
+// With v, p's view, a wanted set equal to the shown one is recognized from
+// the box cache's answer and the attached labels, without a list: then v
+// did what its Reconcile would and same is true.
+func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	if !p.hasPos {
-		return wants
+		return wants, false
 	}
 	pr := &w.prims
 	mine := func(l *Label) bool { return l.params.Viewer == nil || l.params.Viewer == p }
-	if w.bruteForce {
-		for _, l := range pr.labels {
-			if l.attached() || l.params.Scope != p.scope || !mine(l) {
-				continue
-			}
-			if d := grid.Dist2(p.pos, l.params.Pos); d <= l.params.DrawDistance*l.params.DrawDistance {
-				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
-			}
-		}
-	} else if g := pr.labelG.Lookup(p.scope); g != nil {
-		pr.hits = g.Covering(p.pos, pr.hits[:0])
-		for _, h := range pr.hits {
-			if l := pr.labels[h.Key]; mine(l) {
-				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
-			}
-		}
-	}
+	// The attached labels and the labels with a viewer first: the steady
+	// check counts them.
 	pr.onShown = w.labelsOnShown(p, pr.onShown[:0])
 	for _, l := range pr.onShown {
 		pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID)
@@ -268,7 +272,47 @@ func (w *World) labelWants(p *Player, wants []stream.Want) []stream.Want {
 			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
 		}
 	}
-	return wants
+	if w.bruteForce {
+		for _, l := range pr.labels {
+			if l.attached() || l.params.Scope != p.scope || !mine(l) {
+				continue
+			}
+			if d := grid.Dist2(p.pos, l.params.Pos); d <= l.params.DrawDistance*l.params.DrawDistance {
+				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
+			}
+		}
+		return wants, false
+	}
+	if g := pr.labelOwnG.Lookup(p.scope); g != nil { // labels with a viewer: few
+		pr.hits = g.Covering(p.pos, pr.hits[:0])
+		for _, h := range pr.hits {
+			if l := pr.labels[h.Key]; l.params.Viewer == p {
+				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
+			}
+		}
+	}
+	lc := w.caches.kinds[cacheLabels]
+	g, c := lc.get(p.scope)
+	if c == nil {
+		return wants, false
+	}
+	box, hits := lc.query(g, c, &p.spots[cacheLabels], p.scope, p.pos, pr.hits[:0])
+	pr.hits = hits
+	if v != nil {
+		n, weight, sum := answerSum(box, hits)
+		for _, wt := range wants {
+			sum += stream.Mix(wt.ID, wt.Rev)
+		}
+		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
+			w.caches.steady[cacheLabels]++
+			return wants, true
+		}
+	}
+	pr.hits = box.AppendSure(p.pos, hits)
+	for _, h := range pr.hits {
+		wants = append(wants, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+	}
+	return wants, false
 }
 
 // fillLabel writes the label's show into s.

@@ -68,6 +68,7 @@ type Object struct {
 
 	// Chain roots only.
 	inGrid bool
+	ruled  bool // in the grid of roots with a per-player rule (rootScopes)
 	h      grid.Handle
 	gscope grid.Scope
 	chain  int // objects below the root
@@ -76,8 +77,9 @@ type Object struct {
 // objectHot is what the wanted set reads of every root a query finds, kept
 // in a dense array by id so that a query does not chase a pointer per hit.
 type objectHot struct {
-	rev   uint32
-	plain bool // a root with no viewer, attached to nothing: wanted by distance alone
+	rev     uint32
+	plain   bool // a root with no viewer, attached to nothing: wanted by distance alone
+	chained bool // a root with objects below it (chainSum walks them)
 }
 
 // objectMove is a movement in progress.
@@ -439,7 +441,7 @@ func (w *World) tickObjectMoves(now time.Time) {
 		if o.inGrid {
 			pos, _ := w.currentPose(o)
 			if grid.Dist2(pos, w.rootGridPos(o)) > EntityRequery*EntityRequery || o.mv == nil {
-				w.ents.objectGrid.Get(o.gscope).Move(o.h, pos)
+				w.rootGrid(o).Move(o.h, pos)
 				w.objectTouched(o)
 			}
 		}

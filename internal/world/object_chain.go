@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"dlmp/internal/grid"
+	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
 
@@ -48,24 +49,41 @@ func (w *World) gridRoot(o *Object, sc grid.Scope, pos grid.Vec, ok bool) {
 		return
 	}
 	if o.inGrid {
-		w.ents.objectGrid.Get(sc).Move(o.h, pos)
+		w.rootGrid(o).Move(o.h, pos)
 		return
 	}
-	g := w.ents.objectGrid.Get(sc)
-	o.h = g.Insert(o.id, pos, o.dist)
+	o.ruled = o.viewer != nil || o.kind != 0
 	o.inGrid, o.gscope = true, sc
-	w.ents.hot[o.id].plain = o.viewer == nil && o.kind == 0
+	g := w.rootGrid(o)
+	o.h = g.Insert(o.id, pos, o.dist)
+	w.ents.hot[o.id].plain = !o.ruled
 	w.setWeight(o)
 }
+
+// rootScopes returns the grids a root stands in: the object grid for roots
+// wanted by distance alone, whose views the box caches answer, or the grid
+// of roots with a per-player rule (a viewer, a player or a vehicle holding
+// them), few, each query filtering them for its player. Roots that follow
+// moving players then change only their own grid.
+func (w *World) rootScopes(o *Object) *grid.Scopes {
+	if o.ruled {
+		return w.ruledRoots
+	}
+	return w.ents.objectGrid
+}
+
+// rootGrid returns the grid a root in a grid stands in.
+func (w *World) rootGrid(o *Object) *grid.Grid { return w.rootScopes(o).Get(o.gscope) }
 
 func (w *World) ungridRoot(o *Object) {
 	if !o.inGrid {
 		return
 	}
-	g := w.ents.objectGrid.Get(o.gscope)
+	s := w.rootScopes(o)
+	g := s.Get(o.gscope)
 	g.Remove(o.h)
 	if g.Len() == 0 {
-		w.ents.objectGrid.Prune(o.gscope)
+		s.Prune(o.gscope)
 	}
 	o.inGrid = false
 }
@@ -73,7 +91,11 @@ func (w *World) ungridRoot(o *Object) {
 // setWeight writes a root's weight, 1 + its chain, into the grid.
 func (w *World) setWeight(r *Object) {
 	if r.inGrid {
-		w.ents.objectGrid.Get(r.gscope).SetWeight(r.h, uint32(1+r.chain))
+		w.rootGrid(r).SetWeight(r.h, uint32(1+r.chain))
+		w.ents.hot[r.id].chained = r.chain > 0
+		if !r.ruled {
+			w.caches.objMaxW = max(w.caches.objMaxW, 1+r.chain)
+		}
 	}
 }
 
@@ -172,10 +194,36 @@ func (w *World) bumpChain(o *Object) {
 	}
 }
 
-// bumpRev gives o a new rev.
+// bumpRev gives o a new rev. Its root's grid entry is touched (its rev
+// written), so that the box caches see the chain's fingerprint change.
 func (w *World) bumpRev(o *Object) {
 	o.rev++
 	w.ents.hot[o.id].rev = o.rev
+	if r := w.chainRoot(o); r.inGrid {
+		w.rootGrid(r).SetRev(r.h, r.rev)
+	}
+}
+
+// chainSum is a root's term of a box's fingerprint (the object cache's
+// sum): the fingerprint of the wanted entries of its chain, the root's and
+// every object's below it. Every change of it touches the root's grid
+// entry: a rev (bumpRev), the chain's weight (setWeight), the root's place.
+func (w *World) chainSum(id, _ uint32) uint64 {
+	hot := w.ents.hot[id]
+	s := stream.Mix(id, hot.rev)
+	if hot.chained {
+		s += membersSum(w.ents.objects[id])
+	}
+	return s
+}
+
+// membersSum returns the fingerprint of the objects below o.
+func membersSum(o *Object) uint64 {
+	var s uint64
+	for _, c := range o.children {
+		s += stream.Mix(c.id, c.rev) + membersSum(c)
+	}
+	return s
 }
 
 // objectChanged records a change of what o's show carries: a new rev, the
@@ -185,7 +233,7 @@ func (w *World) objectChanged(o *Object) {
 	w.bumpRev(o)
 	if o.inGrid && o.kind == 0 {
 		pos, _ := w.currentPose(o)
-		w.ents.objectGrid.Get(o.gscope).Move(o.h, pos)
+		w.rootGrid(o).Move(o.h, pos)
 		w.objectTouched(o)
 	}
 }
@@ -202,7 +250,7 @@ func (w *World) objectTouched(o *Object) {
 	r := w.chainRoot(o)
 	var pos grid.Vec
 	if r.inGrid {
-		pos = w.ents.objectGrid.Get(r.gscope).Position(r.h)
+		pos = w.rootGrid(r).Position(r.h)
 	}
 	for _, q := range w.players {
 		if q == nil {
@@ -220,7 +268,7 @@ func (w *World) objectTouched(o *Object) {
 
 // rootGridPos returns where a root stands in the grid.
 func (w *World) rootGridPos(o *Object) grid.Vec {
-	return w.ents.objectGrid.Get(o.gscope).Position(o.h)
+	return w.rootGrid(o).Position(o.h)
 }
 
 // objectInterior is the interior ObjectState carries: of the object's

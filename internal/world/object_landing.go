@@ -45,7 +45,7 @@ type landingHold struct {
 func (w *World) landObjects(p *Player, l Landing) error {
 	e := &p.ent
 	sc := grid.Scope{World: int32(l.World), Interior: l.Interior}
-	wants := w.objectWants(p, sc, l.Pos, w.ents.wants[:0])
+	wants, _ := w.objectWants(p, sc, l.Pos, w.ents.wants[:0], nil)
 	w.ents.wants = wants
 	need := w.floor(e.objects, wants)
 	free := p.conn.Free()

@@ -1,6 +1,8 @@
 package world
 
 import (
+	"math"
+
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/stream"
@@ -38,14 +40,21 @@ func (w *World) streamObjects(q *Player) {
 		return
 	}
 	w.ents.passes[2]++
-	wants := w.objectWants(q, sc, at, w.ents.wants[:0])
+	wants, same := w.objectWants(q, sc, at, w.ents.wants[:0], e.objects)
+	w.ents.wants = wants
+	e.objectAt.Mark(at)
+	if same {
+		if e.hold != nil {
+			e.hold.any = w.caches.objN > 0
+		}
+		q.objCut.keep(sc, at, w.caches.objN, w.caches.objSum)
+		return
+	}
 	if e.hold != nil {
 		e.hold.any = len(wants) > 0
 	}
 	w.ents.ops = e.objects.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
-	w.ents.wants = wants
-	e.objectAt.Mark(at)
-	q.objCut.record(sc, at, w.ents.hits)
+	q.objCut.record(sc, at, w.ents.hits, wants)
 	w.sendObjectOps(q, w.ents.ops)
 }
 
@@ -57,23 +66,44 @@ func (w *World) streamObjects(q *Player) {
 // the selection left room for one more root; otherwise the set computed
 // again would be the same, and objectTouched leaves the view alone
 // (docs/decisions/0196-object-views-touched-within-the-cut.md).
+//
+// A view found unchanged from a box (objectWants' steady check) does not
+// list its selection, so its cut is not computed: it keeps the cut it had
+// if that was computed at the same point from the same set (same count and
+// fingerprint), else it takes the widest cut (every root within its stream
+// distance reaches it) until its next listed computation.
 type objectCut struct {
 	at    grid.Vec
 	scope grid.Scope
 	far2  float32 // the farthest root selected, squared distance
 	room  bool    // the selection weighs less than the limit: a farther root may have been left out only for its weight
 	valid bool
+	n     int    // the objects wanted
+	sum   uint64 // their fingerprint (stream.Mix summed)
 }
 
 // record keeps the cut of a view computed at at in sc, hits the roots
-// selected (q's own chains included, at distance 0).
-func (c *objectCut) record(sc grid.Scope, at grid.Vec, hits []grid.Hit) {
+// selected (q's own chains included, at distance 0), wants the wanted set.
+func (c *objectCut) record(sc grid.Scope, at grid.Vec, hits []grid.Hit, wants []stream.Want) {
 	far2, weight := float32(0), 0
 	for _, h := range hits {
 		far2 = max(far2, h.Dist2)
 		weight += int(h.Weight)
 	}
-	*c = objectCut{at: at, scope: sc, far2: far2, room: weight < stream.Objects.Limit(), valid: true}
+	var sum uint64
+	for _, wt := range wants {
+		sum += stream.Mix(wt.ID, wt.Rev)
+	}
+	*c = objectCut{at: at, scope: sc, far2: far2, room: weight < stream.Objects.Limit(), valid: true, n: len(wants), sum: sum}
+}
+
+// keep is record for a view found unchanged at at in sc, its wanted set of
+// n objects with fingerprint sum not listed.
+func (c *objectCut) keep(sc grid.Scope, at grid.Vec, n int, sum uint64) {
+	if c.valid && c.scope == sc && c.at == at && c.n == n && c.sum == sum {
+		return
+	}
+	*c = objectCut{at: at, scope: sc, far2: float32(math.Inf(1)), room: true, valid: true, n: n, sum: sum}
 }
 
 // reaches reports whether a change of root r, at pos in its grid, may alter
@@ -100,46 +130,86 @@ func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 }
 
 // objectWants appends the objects q wants from the point at in scope sc,
-// chains expanded (see stream.Want).
-func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want) []stream.Want {
+// chains expanded (see stream.Want). With v, q's view, a wanted set equal
+// to the shown one is recognized from the box cache's answer without a
+// list: then v did what its Reconcile would, same is true, and the set's
+// count and fingerprint are in w.caches.objN and objSum.
+//
+// The roots wanted by distance alone are in the object grid, whose box
+// cache answers its nearest-N at the full limit; the roots with a
+// per-player rule are in their own grid (rootScopes), and those covering
+// the point and wanted by q are added. The selection is the nearest prefix
+// of the two that fits what q's own chains leave: a prefix of the cache's
+// answer (a smaller limit cuts a prefix of the same order), merged with the
+// added roots. That merge is exact when the answer holds every plain root
+// covering the point (it weighs at most the limit less the heaviest plain
+// chain, so none was refused); otherwise the grid is asked. With neither
+// own chains nor ruled roots (the usual case), the selection is the answer
+// itself, which the steady check counts without listing the box.
+func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	limit := stream.Objects.Limit()
 	hits := w.ents.hits[:0]
 	// q's own chains travel with q (a landing, a change of interior): always
-	// wanted, nearest of all, whatever grid their root is in now. When they
-	// all stand in this grid (the usual case), the grid's nearest-N counts
-	// them itself and they are dropped from its hits below.
-	counted := true
+	// wanted, nearest of all, whatever grid their root is in now.
 	for _, r := range q.ent.attached {
 		if r.viewer == nil || r.viewer == q {
 			hits = append(hits, grid.Hit{Key: r.id, Weight: uint32(1 + r.chain)})
 			limit -= 1 + r.chain // what the others may weigh
-			counted = counted && r.inGrid && r.gscope == sc
 		}
 	}
 	own := len(hits)
 	if w.bruteForce {
 		hits = w.objectHitsBrute(q, sc, at, hits) // never q's own
 		hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
-	} else if g := w.ents.objectGrid.Lookup(sc); g != nil {
-		if counted {
-			hits = g.Nearest(at, stream.Objects.Limit(), hits)
-		} else {
-			hits = g.Nearest(at, limit, hits)
-		}
-		hits = w.dropOwn(q, hits, own)
-		for _, h := range hits[own:] {
-			if !w.ents.hot[h.Key].plain && !w.rootWanted(w.ents.objects[h.Key], q) {
-				// Some nearest chain is not for q: select again from every
-				// covering chain that is.
-				hits = g.Covering(at, hits[:own])
-				kept := hits[:own]
-				for _, h := range hits[own:] {
-					if w.rootWanted(w.ents.objects[h.Key], q) {
-						kept = append(kept, h)
-					}
+	} else {
+		// The roots with a rule first: hits[own:ruled].
+		if g := w.ruledRoots.Lookup(sc); g != nil {
+			found := g.Covering(at, hits)
+			hits = found[:own]
+			for _, h := range found[own:] {
+				if r := w.ents.objects[h.Key]; !(r.kind == KindPlayer && r.parentID == uint32(q.id)) && w.rootWanted(r, q) {
+					hits = append(hits, h)
 				}
-				hits = kept[:own+grid.SelectNearest(kept[own:], limit)] // rootWanted dropped q's own
-				break
+			}
+		}
+		ruled := len(hits)
+		oc := w.caches.kinds[cacheObjects]
+		g, c := oc.get(sc)
+		if g == nil {
+			hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
+		} else {
+			box, ans := oc.query(g, c, &q.spots[cacheObjects], sc, at, hits)
+			hits = ans
+			plainW, extraW := box.Weight(), uint64(0)
+			for _, h := range hits[ruled:] {
+				plainW += uint64(h.Weight)
+			}
+			for _, h := range hits[own:ruled] {
+				extraW += uint64(h.Weight)
+			}
+			switch {
+			case ruled == 0 || plainW+uint64(w.caches.objMaxW) <= uint64(stream.Objects.Limit()):
+				// Nothing to merge, or the answer is every plain root covering
+				// the point (no root was refused: the heaviest chain would
+				// have fit): the selection is from the answer and the rest.
+				fits := plainW+extraW <= uint64(max(limit, 0))
+				if v != nil && fits && w.objectsSteady(v, box, hits[:ruled], hits[ruled:], own) {
+					w.ents.hits = hits
+					return wants, true
+				}
+				hits = box.AppendSure(at, hits)
+				if !fits {
+					hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
+				}
+			case ruled == own: // q's own chains only: the nearest at what they leave
+				hits = g.Nearest(at, limit, hits[:own])
+			default:
+				// A cut to merge with the ruled roots. The nearest at the limit
+				// plus the heaviest chain hold the first root the limit refused
+				// (if any), which stops the merged prefix: no ruled root after
+				// it may slip in.
+				hits = g.Nearest(at, stream.Objects.Limit()+w.caches.objMaxW, hits[:ruled])
+				hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
 			}
 		}
 	}
@@ -151,7 +221,36 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		}
 	}
 	w.ents.hits = hits
-	return wants
+	return wants, false
+}
+
+// objectsSteady is objectWants' steady check: the wanted set is q's own
+// chains and the added roots (fixed, hits[:own] of them q's own), the box's
+// sure part and the band's hits (band), all of it.
+func (w *World) objectsSteady(v *stream.View, box *grid.Box, fixed, band []grid.Hit, own int) bool {
+	weight, sum := box.Weight(), box.Sum()
+	for i, h := range fixed {
+		weight += uint64(h.Weight)
+		if i < own || h.Weight > 1 {
+			sum += w.chainSum(h.Key, 0)
+		} else {
+			sum += stream.Mix(h.Key, w.ents.hot[h.Key].rev)
+		}
+	}
+	for _, h := range band {
+		weight += uint64(h.Weight)
+		if h.Weight == 1 {
+			sum += stream.Mix(h.Key, w.ents.hot[h.Key].rev)
+		} else {
+			sum += w.chainSum(h.Key, 0)
+		}
+	}
+	if !v.Unchanged(int(weight), weight, sum) {
+		return false
+	}
+	w.caches.objN, w.caches.objSum = int(weight), sum
+	w.caches.steady[cacheObjects]++
+	return true
 }
 
 // chainWants appends the objects below o, parents before children.

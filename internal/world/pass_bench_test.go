@@ -101,11 +101,19 @@ func (m *cpuMeter) report(b *testing.B, perOp int) {
 	b.ReportMetric(ms(s[len(s)-1]), "max-cpu-ms/tick")
 }
 
-// BenchmarkFullPass: the cold pass, every view of 1000 players computed
+// BenchmarkFullPass: the full pass, every view of 1000 players computed
 // again in one tick (objects, pickups, players, vehicles, labels,
 // checkpoints, blips, zones, colshapes: the wanted sets and their diff; the
-// views are full and nothing moved, so no packet results); the grid against
-// a scan of every entity.
+// views are full and nothing moved, so no packet results), three ways:
+//
+//   - cached: with the box caches warm, the steady state of a server (the
+//     once-a-second passes of players who stand or move little). Before the
+//     measured passes it runs passes until one builds no box and reports
+//     that warm-up: warm-passes, warm-cpu-ms (all of them), cache-MB (the
+//     heap the boxes took);
+//   - cold: every box dropped before each pass (what a pass costs when
+//     nothing is cached: the boxes are not built on a first query);
+//   - brute: a scan of every entity (World.bruteForce), the baseline.
 func BenchmarkFullPass(b *testing.B) {
 	for _, l := range layouts {
 		var (
@@ -113,31 +121,90 @@ func BenchmarkFullPass(b *testing.B) {
 			ms  []mover
 			now = t0.Add(time.Second)
 		)
-		for _, mode := range modes {
-			b.Run(l.name+"/"+mode.name, func(b *testing.B) {
+		for _, mode := range []string{"cached", "cold", "brute"} {
+			b.Run(l.name+"/"+mode, func(b *testing.B) {
 				if w == nil { // built once per layout, only if a sub-benchmark of it runs
 					w, ms = entityWorld(b, 1_000_000, 100_000, 1000, l.hot)
 				}
-				w.bruteForce = mode.brute
+				w.bruteForce = mode == "brute"
 				defer func() { w.bruteForce = false }()
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				var m cpuMeter
-				before, sent := countPasses(w), sentTo(ms)
-				b.ReportAllocs()
-				for b.Loop() {
+				pass := func() {
 					invalidate(ms)
 					now = now.Add(tick)
-					m.run(func() { w.Tick(now) })
+					w.Tick(now)
+				}
+				var warm struct {
+					passes int
+					cpu    time.Duration
+					mb     float64
+				}
+				if mode == "cached" {
+					w.resetCaches()
+					h0, cpu0 := heap(), threadCPU()
+					warm.passes = warmCaches(w, pass)
+					warm.cpu, warm.mb = threadCPU()-cpu0, float64(heap()-h0)/1e6
+				}
+				var m cpuMeter
+				before, sent, steady, stats := countPasses(w), sentTo(ms), w.caches.steady, w.CacheStats()
+				b.ReportAllocs()
+				for b.Loop() {
+					if mode == "cold" {
+						w.resetCaches()
+					}
+					m.run(pass)
 				}
 				if n := sentTo(ms) - sent; n != 0 {
 					b.Fatalf("a full pass over unchanged views sent %d packets", n)
 				}
 				m.report(b, 1)
 				reportPasses(b, before, countPasses(w), float64(b.N), "pass")
+				if mode == "cached" { // after the loop: b.Loop's first call resets reported metrics
+					b.ReportMetric(float64(warm.passes), "warm-passes")
+					b.ReportMetric(float64(warm.cpu)/1e6, "warm-cpu-ms")
+					b.ReportMetric(warm.mb, "cache-MB")
+				}
+				after := w.CacheStats()
+				var grid uint64
+				for k, name := range cacheNames {
+					if n := w.caches.steady[k] - steady[k]; n > 0 {
+						b.ReportMetric(float64(n)/float64(b.N), name+"-steady/pass")
+					}
+					grid += after[k].Grid - stats[k].Grid
+				}
+				if mode != "brute" {
+					b.ReportMetric(float64(grid)/float64(b.N), "grid-answers/pass") // queries no box answered
+				}
 			})
 		}
 	}
+}
+
+var cacheNames = [cacheKinds]string{"object", "pickup", "label", "blip", "zone"}
+
+// warmCaches runs passes until three in a row build no box nor part (a box
+// is built on its third query) and returns how many it ran (at most 200).
+func warmCaches(w *World, pass func()) int {
+	built := func() uint64 {
+		var n uint64
+		for _, s := range w.CacheStats() {
+			n += s.Builds + s.Parts
+		}
+		return n
+	}
+	quiet := 0
+	for i := 1; i <= 200; i++ {
+		n := built()
+		pass()
+		if quiet++; built() != n {
+			quiet = 0
+		}
+		if quiet == 3 {
+			return i
+		}
+	}
+	return 200
 }
 
 // runFor is how many ticks a player runs before its first object anchor is

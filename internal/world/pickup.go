@@ -111,7 +111,7 @@ func (w *World) CreatePickup(pp PickupParams) (uint32, error) {
 	w.nextPickup++
 	pk.id = w.nextPickup
 	w.pickups[pk.id] = pk
-	pk.h = w.pickupGrid.Get(pk.scope).Insert(pk.id, pk.pos, w.pickupDist)
+	w.gridPickup(pk)
 	w.pickupChanged(pk, pk.pos)
 	return pk.id, nil
 }
@@ -136,7 +136,9 @@ func (w *World) MovePickup(id uint32, pos grid.Vec) error {
 	pk.pos = pos
 	pk.rev++
 	if pk.active {
-		w.pickupGrid.Get(pk.scope).Move(pk.h, pos)
+		g := w.pickupGrid.Get(pk.scope)
+		g.Move(pk.h, pos)
+		g.SetRev(pk.h, pk.rev)
 	}
 	w.pickupChanged(pk, old)
 	return nil
@@ -172,6 +174,14 @@ func (w *World) CollectPickup(id uint32) error {
 	return nil
 }
 
+// gridPickup puts an active pickup in its scope's grid, with its rev (the
+// box caches' fingerprints read it).
+func (w *World) gridPickup(pk *Pickup) {
+	g := w.pickupGrid.Get(pk.scope)
+	pk.h = g.Insert(pk.id, pk.pos, w.pickupDist)
+	g.SetRev(pk.h, pk.rev)
+}
+
 func (w *World) deactivate(pk *Pickup) {
 	if !pk.active {
 		return
@@ -196,7 +206,7 @@ func (w *World) tickRespawns(now time.Time) {
 			kept = append(kept, r)
 		default:
 			pk.active = true
-			pk.h = w.pickupGrid.Get(pk.scope).Insert(pk.id, pk.pos, w.pickupDist)
+			w.gridPickup(pk)
 			w.pickupChanged(pk, pk.pos)
 		}
 	}
@@ -227,7 +237,11 @@ func (w *World) streamPickups(p *Player) {
 	if !p.pickAnchor.Due(p.pos, PickupRequery) && p.pickups.Pending() == 0 {
 		return
 	}
-	wants := w.pickupWants(p, w.wants[:0])
+	wants, same := w.pickupWants(p, w.wants[:0], p.pickups)
+	if same {
+		p.pickAnchor.Mark(p.pos)
+		return
+	}
 	w.ops = p.pickups.Reconcile(wants, p.conn.Free()-SendReserve, stream.HidesFirst, w.ops[:0])
 	w.wants = wants
 	p.pickAnchor.Mark(p.pos)
@@ -242,8 +256,10 @@ func (w *World) streamPickups(p *Player) {
 }
 
 // pickupWants appends the pickups wanted by p: active, in p's scope, within
-// the draw distance of p's stream center.
-func (w *World) pickupWants(p *Player, wants []stream.Want) []stream.Want {
+// the draw distance of p's stream center. With v, p's view, a wanted set
+// equal to the shown one is recognized from the box cache's answer without
+// a list: then v did what its Reconcile would and same is true.
+func (w *World) pickupWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	if w.bruteForce {
 		r2 := w.pickupDist * w.pickupDist
 		for _, pk := range w.pickups {
@@ -251,15 +267,22 @@ func (w *World) pickupWants(p *Player, wants []stream.Want) []stream.Want {
 				wants = append(wants, stream.Want{ID: pk.id, Rev: pk.rev, Dist2: d})
 			}
 		}
-		return wants
+		return wants, false
 	}
-	if g := w.pickupGrid.Lookup(p.scope); g != nil {
-		w.hits = g.Covering(p.pos, w.hits[:0])
+	pc := w.caches.kinds[cachePickups]
+	if g, c := pc.get(p.scope); c != nil {
+		box, hits := pc.query(g, c, &p.spots[cachePickups], p.scope, p.pos, w.hits[:0])
+		if v != nil && v.Unchanged(answerSum(box, hits)) {
+			w.hits = hits
+			w.caches.steady[cachePickups]++
+			return wants, true
+		}
+		w.hits = box.AppendSure(p.pos, hits)
 		for _, h := range w.hits {
-			wants = append(wants, stream.Want{ID: h.Key, Rev: w.pickups[h.Key].rev, Dist2: h.Dist2})
+			wants = append(wants, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
 		}
 	}
-	return wants
+	return wants, false
 }
 
 // show returns the pickup's show packet.

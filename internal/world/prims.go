@@ -67,22 +67,23 @@ type prims struct {
 	next    uint32 // the last label, blip, gang zone or checkpoint id given (one counter)
 	nextCol uint32 // the last colshape id given
 
-	labels   map[uint32]*Label      // every label, by id
-	labelG   *grid.Scopes           // unattached labels, radius = draw distance
-	attLabel map[uint32]*Label      // labels attached to an entity
-	labelsOn map[attachKey][]*Label // the same, by the entity they are on
-	onShown  []*Label               // scratch of labelWants
-	blips    map[uint32]*Blip       // every blip, by id
-	blipG    *grid.Scopes           // unattached blips, radius = draw distance + BlipHysteresis (+Inf for none); key = slot in blipHot
-	attBlip  map[uint32]*Blip       // blips attached to an entity
-	blipAt   time.Time              // the last attached-blip update
-	zones    map[uint32]*GangZone   // every gang zone, by id
-	zoneG    *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell; key = slot in zoneHot
-	zoneHot  slots[zoneHot]         // the zones in zoneG, by their key
-	blipHot  slots[blipHot]         // the blips in blipG, by their key
-	cps      map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
-	cols     map[uint32]*Colshape   // every colshape, by id
-	colG     *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
+	labels    map[uint32]*Label      // every label, by id
+	labelG    *grid.Scopes           // unattached labels without a viewer, radius = draw distance
+	labelOwnG *grid.Scopes           // unattached labels with a viewer, the same
+	attLabel  map[uint32]*Label      // labels attached to an entity
+	labelsOn  map[attachKey][]*Label // the same, by the entity they are on
+	onShown   []*Label               // scratch of labelWants
+	blips     map[uint32]*Blip       // every blip, by id
+	blipG     *grid.Scopes           // unattached blips, radius = draw distance + BlipHysteresis (+Inf for none); key = slot in blipHot
+	attBlip   map[uint32]*Blip       // blips attached to an entity
+	blipAt    time.Time              // the last attached-blip update
+	zones     map[uint32]*GangZone   // every gang zone, by id
+	zoneG     *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell; key = slot in zoneHot
+	zoneHot   slots[zoneHot]         // the zones in zoneG, by their key
+	blipHot   slots[blipHot]         // the blips in blipG, by their key
+	cps       map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
+	cols      map[uint32]*Colshape   // every colshape, by id
+	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
 	passes [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
 
@@ -100,7 +101,7 @@ type prims struct {
 
 func newPrims() prims {
 	return prims{
-		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{}, labelsOn: map[attachKey][]*Label{},
+		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), labelOwnG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{}, labelsOn: map[attachKey][]*Label{},
 		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
 		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(zoneCell),
 		cps:  map[uint32]*Checkpoint{},
@@ -123,6 +124,8 @@ type primState struct {
 	zoneAnchor stream.Anchor // where the gang zones were last computed
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
+
+	farBlips []uint32 // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band)
 
 	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
 	colShow map[uint32]struct{} // colshapes shown to this player

@@ -30,6 +30,15 @@ func sameView(t *testing.T, what string, v *stream.View, limit int, wants []stre
 	}
 }
 
+// brute returns the wanted set wants computes with w scanning every entity
+// (World.bruteForce): the reference, independent of the grids and their box
+// caches.
+func brute(w *World, wants func() []stream.Want) []stream.Want {
+	w.bruteForce = true
+	defer func() { w.bruteForce = false }()
+	return wants()
+}
+
 func TestObjectViewsEqualRecompute(t *testing.T) {
 	for seed := range uint64(6) {
 		f := newFixture(t, nil)
@@ -84,7 +93,7 @@ func TestObjectViewsEqualRecompute(t *testing.T) {
 				if q.objCut.at != c {
 					t.Fatalf("seed %d round %d: player %d's view was computed at %v, it stands at %v", seed, round, i, q.objCut.at, c)
 				}
-				wants := f.w.objectWants(q, sc, c, nil)
+				wants := brute(f.w, func() []stream.Want { w, _ := f.w.objectWants(q, sc, c, nil, nil); return w })
 				sameView(t, "objects", q.ent.objects, stream.Objects.Limit(), wants)
 			}
 			for _, p := range ps {
@@ -201,9 +210,12 @@ func TestPrimViewsEqualRecompute(t *testing.T) {
 			f.advance(tick)
 			for _, q := range ps {
 				pr := &f.w.prims
-				sameView(t, "labels", q.prims.labels, stream.Labels.Limit(), f.w.labelWants(q, pr.wants[:0]))
-				sameView(t, "blips", q.prims.blips, stream.Blips.Limit(), f.w.blipWants(q, pr.wants[:0]))
-				sameView(t, "zones", q.prims.zones, stream.GangZones.Limit(), f.w.zoneWants(q, pr.wants[:0]))
+				sameView(t, "labels", q.prims.labels, stream.Labels.Limit(),
+					brute(f.w, func() []stream.Want { w, _ := f.w.labelWants(q, pr.wants[:0], nil); return w }))
+				sameView(t, "blips", q.prims.blips, stream.Blips.Limit(),
+					brute(f.w, func() []stream.Want { w, _ := f.w.blipWants(q, pr.wants[:0], nil); return w }))
+				sameView(t, "zones", q.prims.zones, stream.GangZones.Limit(),
+					brute(f.w, func() []stream.Want { w, _ := f.w.zoneWants(q, pr.wants[:0], nil); return w }))
 				q.conn.(*testConn).take()
 				q.conn.(*testConn).ackAll()
 			}

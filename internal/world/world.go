@@ -88,6 +88,9 @@ type World struct {
 	// vehicle.go, object.go).
 	ents  entities
 	prims prims // labels, checkpoints, blips, gang zones, colshapes (prims.go)
+
+	caches     caches       // box caches of the streaming passes (cache.go)
+	ruledRoots *grid.Scopes // object chain roots with a per-player rule (object_chain.go rootScopes)
 }
 
 // Stats counts what the world dropped or refused, by reason.
@@ -132,6 +135,8 @@ func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 		prims:      newPrims(), // labels, checkpoints, blips, gang zones, colshapes
 	}
 	w.ents.init(c) // players, vehicles, objects
+	w.ruledRoots = grid.NewScopes(objectCell)
+	w.initCaches()
 
 	if err := w.clock.init(c.Clock, now); err != nil {
 		return nil, err

@@ -185,7 +185,9 @@ func fieldArgErr2(fn string, err error) error {
 func (w *World) placeZone(z *GangZone) {
 	if z.all {
 		z.slot = w.prims.zoneHot.add(zoneHot{id: z.id, rev: z.rev})
-		z.h = w.prims.zoneG.Get(z.params.Scope).Insert(z.slot, z.center(), float32(math.Inf(1)))
+		g := w.prims.zoneG.Get(z.params.Scope)
+		z.h = g.Insert(z.slot, z.center(), float32(math.Inf(1)))
+		g.SetRev(z.h, z.rev) // the box caches' fingerprints read it
 	}
 }
 
@@ -247,9 +249,13 @@ func (w *World) reconcileZones(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primZones]++
-	pr.wants = w.zoneWants(p, pr.wants[:0])
-	pr.ops = s.zones.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	var same bool
+	pr.wants, same = w.zoneWants(p, pr.wants[:0], s.zones)
 	s.zoneAnchor.Mark(p.pos)
+	if same {
+		return
+	}
+	pr.ops = s.zones.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.zone
 	for _, op := range pr.ops {
 		if op.Show {
@@ -263,8 +269,10 @@ func (w *World) reconcileZones(p *Player) {
 
 // zoneWants appends the zones p should see: the nearest 1024 shown to
 // everyone and not hidden for p, and every zone shown for p; the view cuts
-// the whole to the 1024 nearest.
-func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
+// the whole to the 1024 nearest. With v's steady check (see labelWants),
+// for a player without zones shown or hidden for them alone: the nearest
+// 1024 from the box cache are the wanted set.
+func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	pr := &w.prims
 	at := grid.Vec{X: p.pos.X, Y: p.pos.Y}
 	// Up to ZoneScanMax zones in the world, a scan of them all beats the
@@ -276,18 +284,35 @@ func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 				wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: grid.Dist2(at, z.center())})
 			}
 		}
-		return wants
+		return wants, false
 	}
-	if g := pr.zoneG.Lookup(p.scope); g != nil {
+	zc := w.caches.kinds[cacheZones]
+	if g, c := zc.get(p.scope); g != nil {
 		limit := stream.GangZones.Limit()
 		for _, set := range p.prims.zoneSet {
 			if !set {
 				limit++ // room for the zones hidden for p
 			}
 		}
-		if g.Len() <= limit {
+		switch {
+		case limit == stream.GangZones.Limit():
+			box, hits := zc.query(g, c, &p.spots[cacheZones], p.scope, at, pr.hits[:0])
+			if v != nil && len(p.prims.zoneSet) == 0 {
+				n, weight, sum := box.Len()+len(hits), box.Weight(), box.Sum()
+				for _, h := range hits {
+					weight += uint64(h.Weight)
+					sum += stream.Mix(pr.zoneHot.v[h.Key].id, h.Rev)
+				}
+				if v.Unchanged(n, weight, sum) {
+					pr.hits = hits
+					w.caches.steady[cacheZones]++
+					return wants, true
+				}
+			}
+			pr.hits = box.AppendSure(at, hits)
+		case g.Len() <= limit:
 			pr.hits = g.Covering(at, pr.hits[:0]) // all of them: no cut to find
-		} else {
+		default:
 			pr.hits = g.Nearest(at, limit, pr.hits[:0])
 		}
 		for _, h := range pr.hits {
@@ -301,7 +326,7 @@ func (w *World) zoneWants(p *Player, wants []stream.Want) []stream.Want {
 			wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: grid.Dist2(at, z.center())})
 		}
 	}
-	return wants
+	return wants, false
 }
 
 // fill writes the zone's show into s.

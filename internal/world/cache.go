@@ -1,0 +1,208 @@
+package world
+
+import (
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+)
+
+// Box caches of the streaming passes (docs/decisions/0205-world-box-caches.md).
+// Objects, pickups, labels, blips and gang zones answer a view's grid query
+// from a grid.Cache next to each grid of their grid.Scopes (decision 0190),
+// and a view whose wanted set did not change is recognized by the answer's
+// count, weight and fingerprint without listing it (stream.View.Unchanged,
+// decision 0191). The answers are the grid's exactly; the rules a kind
+// applies on top of the grid (a viewer, an attachment, a chain, a
+// hysteresis) are kept out of the cached grids (their entities in grids
+// of their own, queried per player), or send the view to the listed path,
+// kind by kind (see each kind's wanted set).
+
+// Box sizes and bounds (decision 0190's measurements: 16 m boxes for the
+// kinds with a stream distance, 32 m for blips and zones, whose answers
+// reach far).
+const (
+	cacheSide     = 16
+	cacheFarSide  = 32
+	cacheHeight   = 8
+	cacheMaxBoxes = 4096 // per scope and kind: past it, boxes unused since the last sweep go
+)
+
+// cacheKind names a cached kind, for the counters.
+type cacheKind uint8
+
+const (
+	cacheObjects cacheKind = iota
+	cachePickups
+	cacheLabels
+	cacheBlips
+	cacheZones
+	cacheKinds
+)
+
+// scopeCaches holds a grid.Cache for each grid of a grid.Scopes, made on
+// the scope's first query and made anew when its grid was pruned and
+// created again.
+type scopeCaches struct {
+	grids        *grid.Scopes
+	limit        int
+	side, height float32
+	sum          func(key, rev uint32) uint64
+	m            map[grid.Scope]gridCache
+}
+
+type gridCache struct {
+	g *grid.Grid
+	c *grid.Cache
+}
+
+func newScopeCaches(grids *grid.Scopes, limit int, side float32, sum func(key, rev uint32) uint64) *scopeCaches {
+	return &scopeCaches{grids: grids, limit: limit, side: side, height: cacheHeight, sum: sum, m: map[grid.Scope]gridCache{}}
+}
+
+// get returns the grid of sc and its cache, or nils if sc has no grid.
+func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
+	g := s.grids.Lookup(sc)
+	gc, ok := s.m[sc]
+	if g == nil {
+		if ok {
+			delete(s.m, sc)
+		}
+		return nil, nil
+	}
+	if gc.g != g {
+		if len(s.m) > 2*s.grids.Len()+8 {
+			s.prune()
+		}
+		gc = gridCache{g: g, c: grid.NewCache(g, s.limit, s.side, s.height, s.sum, cacheMaxBoxes)}
+		s.m[sc] = gc
+	}
+	return g, gc.c
+}
+
+// prune drops the caches of grids that are gone (scopes used once).
+func (s *scopeCaches) prune() {
+	for sc, gc := range s.m {
+		if s.grids.Lookup(sc) != gc.g {
+			delete(s.m, sc)
+		}
+	}
+}
+
+// stats returns the counters of every cache held, added up, and the boxes
+// held.
+func (s *scopeCaches) stats() (grid.CacheStats, int) {
+	var t grid.CacheStats
+	n := 0
+	for _, gc := range s.m {
+		st := gc.c.Stats()
+		t.Queries += st.Queries
+		t.Grid += st.Grid
+		t.Builds += st.Builds
+		t.Parts += st.Parts
+		t.Fallbacks += st.Fallbacks
+		n += gc.c.Len()
+	}
+	return t, n
+}
+
+// reset drops every box.
+func (s *scopeCaches) reset() {
+	for _, gc := range s.m {
+		gc.c.Reset()
+	}
+}
+
+// cacheSpot is where a player's last query of one kind was.
+type cacheSpot struct {
+	at    grid.Vec
+	scope grid.Scope
+	ok    bool
+}
+
+// cacheSettle is how far, meters, a player may be from their previous
+// query of a kind for the next to go to the box cache: a player standing,
+// or nearly (an idle client's jitter, a slow walk between two slow passes).
+const cacheSettle = 2
+
+// noBox is the box of an answer the grid gave: no sure part.
+var noBox = &grid.Box{}
+
+// query answers the grid's query at at in sc (g, its grid, c, its cache)
+// for a player whose last query of the kind was at *last: from the cache
+// when the player is within cacheSettle of that query, else from the grid.
+// A moving player's queries (a new point each time, a new box every few)
+// then neither pay for box builds nor count toward them (a box is built on
+// its third query: decision 0190); the boxes are those where players stay.
+func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
+	settled := last.ok && last.scope == sc && grid.Dist2(last.at, at) <= cacheSettle*cacheSettle
+	*last = cacheSpot{at: at, scope: sc, ok: true}
+	switch {
+	case settled:
+		return c.Query(at, dst)
+	case s.limit == grid.NoLimit:
+		return noBox, g.Covering(at, dst)
+	}
+	return noBox, g.Nearest(at, s.limit, dst)
+}
+
+// resetCaches drops every box of every cache (the benchmarks' cold pass).
+func (w *World) resetCaches() {
+	for _, s := range w.caches.kinds {
+		s.reset()
+	}
+}
+
+// caches are the world's box caches, one set per cached kind.
+type caches struct {
+	kinds [cacheKinds]*scopeCaches
+	// steady counts the views found unchanged without a list, by kind.
+	steady [cacheKinds]uint64
+	// The count and fingerprint of the object set last found unchanged.
+	objN   int
+	objSum uint64
+	// objMaxW is the heaviest chain a plain root ever had (1 + its objects
+	// below): an answer lighter than the limit by as much cut nothing.
+	objMaxW int
+}
+
+// initCaches makes the caches of the world's grids.
+func (w *World) initCaches() {
+	pr := &w.prims
+	c := &w.caches
+	c.kinds[cacheObjects] = newScopeCaches(w.ents.objectGrid, stream.Objects.Limit(), cacheSide, w.chainSum)
+	c.kinds[cachePickups] = newScopeCaches(w.pickupGrid, grid.NoLimit, cacheSide, stream.Mix)
+	c.kinds[cacheLabels] = newScopeCaches(pr.labelG, grid.NoLimit, cacheSide, stream.Mix)
+	c.kinds[cacheBlips] = newScopeCaches(pr.blipG, stream.Blips.Limit(), cacheFarSide,
+		func(slot, rev uint32) uint64 { return stream.Mix(pr.blipHot.v[slot].id, rev) })
+	c.kinds[cacheZones] = newScopeCaches(pr.zoneG, stream.GangZones.Limit(), cacheFarSide,
+		func(slot, rev uint32) uint64 { return stream.Mix(pr.zoneHot.v[slot].id, rev) })
+}
+
+// CacheStats is what the box caches of one kind did, for the metrics.
+type CacheStats struct {
+	grid.CacheStats
+	Boxes  int    // boxes held now
+	Steady uint64 // views found unchanged from a box, without a list
+}
+
+// CacheStats returns the box caches' counters: objects, pickups, labels,
+// blips, gang zones.
+func (w *World) CacheStats() [cacheKinds]CacheStats {
+	var out [cacheKinds]CacheStats
+	for k, s := range w.caches.kinds {
+		out[k].CacheStats, out[k].Boxes = s.stats()
+		out[k].Steady = w.caches.steady[k]
+	}
+	return out
+}
+
+// answerSum returns the count, weight and fingerprint of a cache's answer
+// (the box's sure part and the band's hits) when the hits are keyed by id
+// and carry the wire's rev.
+func answerSum(box *grid.Box, hits []grid.Hit) (n int, weight, sum uint64) {
+	n, weight, sum = box.Len()+len(hits), box.Weight(), box.Sum()
+	for i := range hits {
+		weight += uint64(hits[i].Weight)
+		sum += stream.Mix(hits[i].Key, hits[i].Rev)
+	}
+	return n, weight, sum
+}
