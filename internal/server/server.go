@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"slices"
 	"sync"
 	"time"
 
@@ -169,17 +168,23 @@ func (s *Server) Run(ctx context.Context) error {
 		case f := <-s.jobs:
 			f()
 		case now := <-t.C:
+			var ph phases
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
+			ph.mark(phaseReceive, start)
 			s.world.Tick(now)
+			ph.mark(phaseWorld, start)
 			s.nv.tick(now)
+			ph.mark(phaseNetvars, start)
 			if tk, ok := s.gm.Gamemode.(interface{ Tick(time.Time) }); ok {
 				tk.Tick(now) // the gamemode's timers
 			}
+			ph.mark(phaseGamemode, start)
 			s.tr.Flush(now) // sends what the world queued this tick
-			took := time.Since(start)
+			ph.mark(phaseFlush, start)
+			took := ph.total()
 			s.mu.Lock()
-			s.ticks.add(took)
+			s.ticks.add(took, &ph)
 			s.mu.Unlock()
 			if s.admin != nil {
 				s.admin.ObserveTick(start.Add(took), took)
@@ -208,49 +213,6 @@ func (s *Server) shutdown() error {
 		return nil
 	}
 	return err
-}
-
-// TickStats are the durations of the ticks since the last call.
-type TickStats struct {
-	Count         int
-	P50, P99, Max time.Duration
-}
-
-// peekTicks returns the tick statistics without resetting them.
-func (s *Server) peekTicks() TickStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	cp := tickStats{d: slices.Clone(s.ticks.d)}
-	return cp.take()
-}
-
-// TakeTickStats returns and resets the tick duration statistics.
-func (s *Server) TakeTickStats() TickStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ticks.take()
-}
-
-// tickStats keeps the durations of recent ticks (up to a bound).
-type tickStats struct{ d []time.Duration }
-
-const maxTickSamples = 1 << 16
-
-func (t *tickStats) add(d time.Duration) {
-	if len(t.d) < maxTickSamples {
-		t.d = append(t.d, d)
-	}
-}
-
-func (t *tickStats) take() TickStats {
-	if len(t.d) == 0 {
-		return TickStats{}
-	}
-	slices.Sort(t.d)
-	n := len(t.d)
-	st := TickStats{Count: n, P50: t.d[n/2], P99: t.d[min(n-1, n*99/100)], Max: t.d[n-1]}
-	t.d = t.d[:0]
-	return st
 }
 
 // handler adapts the transport's sessions to the world's players.
@@ -297,6 +259,8 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"tick_p50_us", st.P50.Microseconds(),
 		"tick_p99_us", st.P99.Microseconds(),
 		"tick_max_us", st.Max.Microseconds(),
+		"phases_mean_us", st.phaseMeans(),
+		"phases_p99_us", st.phaseP99s(),
 		"datagrams_in", now.DatagramsIn-last.DatagramsIn,
 		"datagrams_out", now.DatagramsOut-last.DatagramsOut,
 		"bytes_in", now.BytesIn-last.BytesIn,
