@@ -1,7 +1,9 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
@@ -25,7 +27,11 @@ import (
 // objects. A view is computed again when its owner moved more than
 // EntityRequery meters since the last query, when an entity near it moved
 // more than EntityRequery meters since it last announced itself, when an
-// entity it has shown changed, and while a pass left work pending.
+// entity it has shown changed, and while a pass left work pending. A player
+// who announces itself makes another player's view of players compute again
+// only when its own place in that view may have changed (see
+// [World.announceMover]): in a crowd where nobody crosses anyone's stream
+// distance, the views are not computed again for every step of every player.
 const (
 	// PlayerStreamDistance is how far, meters, a player is shown to
 	// another: the game's own stream distance for peds (300 m).
@@ -96,6 +102,7 @@ type playerEnt struct {
 	// As a viewer.
 	players   *stream.View
 	playerAt  stream.Anchor
+	cut2      float32  // the squared distance within which a player is wanted, as of the last pass
 	shownP    []uint16 // the players shown, in no order (mirror of players)
 	freshP    []uint16 // shown in this tick's pass: owed a first PlayerMove
 	vehiclesV *stream.View
@@ -240,12 +247,14 @@ func (w *World) removePlayerGrid(p *Player) {
 	e.inGrid = false
 }
 
-// announcePlayer makes the views of players around p compute again, and
-// marks where p was when it did. Every viewer who has p shown is among
-// them: a viewer computes its view again within EntityRequery meters and p
-// announces itself every EntityRequery meters, so a shown p is within
+// announcePlayer makes the views around p compute again, and marks where p
+// was when it did. Every viewer who has p shown is among them: a viewer
+// computes its view again within EntityRequery meters and p announces
+// itself every EntityRequery meters, so a shown p is within
 // PlayerStreamDistance + 2 × EntityRequery of the viewer's stream center,
-// inside entityReach.
+// inside entityReach. Their vehicle and object views compute again; their
+// view of players only when p's place in it may have changed (see
+// [World.announceMover]).
 func (w *World) announcePlayer(p *Player) {
 	e := &p.ent
 	objects := len(e.attached) > 0
@@ -253,10 +262,36 @@ func (w *World) announcePlayer(p *Player) {
 		// Around the last announce too: a jump (a fast vehicle, a slow
 		// sync) leaves viewers who have p shown beyond reach of the new
 		// point.
-		w.announce(p.scope, e.announceAt, objects)
+		w.announceMover(p, e.announceAt, objects)
 	}
-	w.announce(p.scope, p.pos, objects)
+	w.announceMover(p, p.pos, objects)
 	e.announceAt, e.announceScope, e.announced = p.pos, p.scope, true
+}
+
+// announceMover is announce around pos for p moving, except that a
+// viewer's view of players computes again only when p's place in it
+// disagrees with where p now is: p shown but beyond the viewer's cut (the
+// stream distance, or the distance of the PlayerLimit-th nearest player when
+// the view is full), or p not shown but within it. Every other player keeps
+// its place until it announces itself or the viewer moves, so the view's
+// last pass still holds.
+func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
+	g := w.ents.playerGrid.Lookup(p.scope)
+	if g == nil {
+		return
+	}
+	w.ents.hits = g.Covering(pos, w.ents.hits[:0])
+	for _, h := range w.ents.hits {
+		q := w.players[h.Key]
+		q.ent.vehicleAt.Invalidate()
+		if objects {
+			q.ent.objectAt.Invalidate()
+		}
+		_, shown := q.ent.players.Shown(uint32(p.id))
+		if q == p || shown != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
+			q.ent.playerAt.Invalidate()
+		}
+	}
 }
 
 // announceDue reports whether p moved EntityRequery meters since its last
@@ -347,6 +382,13 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 			}
 			wants = append(wants, stream.Want{ID: h.Key, Rev: o.ent.rev, Dist2: h.Dist2})
 		}
+	}
+	e.cut2 = PlayerStreamDistance * PlayerStreamDistance
+	if len(wants) >= PlayerLimit {
+		// Full: a player farther than the PlayerLimit-th nearest is not
+		// wanted (sorted here, the view's own trim finds it in order).
+		slices.SortFunc(wants, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
+		e.cut2 = wants[PlayerLimit-1].Dist2
 	}
 	w.ents.ops = e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	w.ents.wants = wants
