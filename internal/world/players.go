@@ -104,6 +104,7 @@ type playerEnt struct {
 	playerAt  stream.Anchor
 	cut2      float32  // the squared distance within which a player is wanted, as of the last pass
 	shownP    []uint16 // the players shown, in no order (mirror of players)
+	shownBits idSet    // the players shown, by id (mirror of players)
 	freshP    []uint16 // shown in this tick's pass: owed a first PlayerMove
 	vehiclesV *stream.View
 	vehicleAt stream.Anchor
@@ -287,8 +288,7 @@ func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
 		if objects {
 			q.ent.objectAt.Invalidate()
 		}
-		_, shown := q.ent.players.Shown(uint32(p.id))
-		if q == p || shown != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
+		if q == p || q.ent.shownBits.has(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
 			q.ent.playerAt.Invalidate()
 		}
 	}
@@ -384,9 +384,13 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 		}
 	}
 	e.cut2 = PlayerStreamDistance * PlayerStreamDistance
-	if len(wants) >= PlayerLimit {
-		// Full: a player farther than the PlayerLimit-th nearest is not
-		// wanted (sorted here, the view's own trim finds it in order).
+	switch {
+	case len(wants) == PlayerLimit: // full: nobody farther than the farthest wanted is
+		e.cut2 = 0
+		for _, x := range wants {
+			e.cut2 = max(e.cut2, x.Dist2)
+		}
+	case len(wants) > PlayerLimit: // (q was not among the nearest hits)
 		slices.SortFunc(wants, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
 		e.cut2 = wants[PlayerLimit-1].Dist2
 	}
@@ -403,9 +407,13 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 		if op.Show {
 			o := w.players[id]
 			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
-			e.shownP = addID(e.shownP, id)
+			if !e.shownBits.has(id) {
+				e.shownBits.add(id)
+				e.shownP = append(e.shownP, id)
+			}
 			e.freshP = append(e.freshP, id)
 		} else {
+			e.shownBits.remove(id)
 			e.shownP = removeID(e.shownP, id)
 		}
 		w.send(q, show, lane.Critical)
@@ -415,8 +423,12 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 // encodeMoves encodes this tick's PlayerMove of every player with a new
 // accepted sync (its state must be one PlayerMove carries).
 func (w *World) encodeMoves() {
-	for _, p := range w.players {
+	if len(w.ents.moveTab) != len(w.players) {
+		w.ents.moveTab = make([]moveRef, len(w.players))
+	}
+	for i, p := range w.players {
 		if p == nil {
+			w.ents.moveTab[i] = moveRef{}
 			continue
 		}
 		e := &p.ent
@@ -434,7 +446,16 @@ func (w *World) encodeMoves() {
 				e.moveFar = m.Append(e.moveFar)
 			}
 		}
+		w.ents.moveTab[i] = moveRef{pos: p.pos, near: e.move, far: e.moveFar}
 	}
+}
+
+// moveRef is what sendPlayerMoves reads of one mover, kept dense by player
+// id: a viewer's loop over the players it is shown touches this table, not
+// every shown player's struct.
+type moveRef struct {
+	pos       grid.Vec
+	near, far []byte // the mover's PlayerMove this tick for near and far viewers; empty when none
 }
 
 // Player moves are sent at the full tick rate to viewers within
@@ -457,17 +478,15 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 // this tick, and of every player shown this tick.
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
+	tab := w.ents.moveTab
 	for _, id := range e.shownP {
-		o := w.players[id]
-		if o == nil {
-			continue
-		}
-		if grid.Dist2(q.pos, o.pos) <= NearMoveDistance*NearMoveDistance {
-			if len(o.ent.move) > 0 {
-				q.conn.SendUnreliable(o.ent.move)
+		m := &tab[id] // empty for a player who left
+		if grid.Dist2(q.pos, m.pos) <= NearMoveDistance*NearMoveDistance {
+			if len(m.near) > 0 {
+				q.conn.SendUnreliable(m.near)
 			}
-		} else if (w.ents.tick+uint32(id))%FarMoveEvery == 0 && len(o.ent.moveFar) > 0 {
-			q.conn.SendUnreliable(o.ent.moveFar)
+		} else if (w.ents.tick+uint32(id))%FarMoveEvery == 0 && len(m.far) > 0 {
+			q.conn.SendUnreliable(m.far)
 		}
 	}
 	for _, id := range e.freshP {
@@ -484,4 +503,22 @@ func (w *World) sendPlayerMoves(q *Player) {
 		}
 	}
 	e.freshP = e.freshP[:0]
+}
+
+// idSet is a set of player ids, a bit each.
+type idSet []uint64
+
+func (s idSet) has(id uint16) bool { return int(id>>6) < len(s) && s[id>>6]&(1<<(id&63)) != 0 }
+
+func (s *idSet) add(id uint16) {
+	if n := int(id>>6) + 1; n > len(*s) {
+		*s = append(*s, make([]uint64, n-len(*s))...)
+	}
+	(*s)[id>>6] |= 1 << (id & 63)
+}
+
+func (s idSet) remove(id uint16) {
+	if int(id>>6) < len(s) {
+		s[id>>6] &^= 1 << (id & 63)
+	}
 }
