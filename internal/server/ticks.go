@@ -41,6 +41,10 @@ type TickStats struct {
 	// PhaseMean and PhaseP99 are the mean and the 99th percentile of each
 	// phase's duration, by phase (receive, world, netvars, gamemode, flush).
 	PhaseMean, PhaseP99 [numPhases]time.Duration
+	// Between is how many times packets were delivered between ticks, and
+	// BetweenTook how long that took in all.
+	Between     int
+	BetweenTook time.Duration
 }
 
 // phaseMeans is PhaseMean as a log group's value, microseconds by phase name.
@@ -61,7 +65,7 @@ func phaseMap(d *[numPhases]time.Duration) map[string]int64 {
 func (s *Server) peekTicks() TickStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cp := tickStats{d: slices.Clone(s.ticks.d)}
+	cp := tickStats{d: slices.Clone(s.ticks.d), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook}
 	for i := range cp.phase {
 		cp.phase[i] = slices.Clone(s.ticks.phase[i])
 	}
@@ -78,8 +82,16 @@ func (s *Server) TakeTickStats() TickStats {
 // tickStats keeps the durations of recent ticks and of their phases (up to
 // a bound).
 type tickStats struct {
-	d     []time.Duration
-	phase [numPhases][]time.Duration
+	d           []time.Duration
+	phase       [numPhases][]time.Duration
+	betweenN    int
+	betweenTook time.Duration
+}
+
+// between records one delivery of packets between ticks that took d.
+func (t *tickStats) between(d time.Duration) {
+	t.betweenN++
+	t.betweenTook += d
 }
 
 const maxTickSamples = 1 << 16
@@ -97,10 +109,11 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 }
 
 func (t *tickStats) take() TickStats {
+	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook}
+	t.betweenN, t.betweenTook = 0, 0
 	if len(t.d) == 0 {
-		return TickStats{}
+		return st
 	}
-	st := TickStats{Count: len(t.d)}
 	st.P50, st.P99, st.Max = percentiles(t.d)
 	for i, d := range t.phase {
 		if len(d) == 0 {

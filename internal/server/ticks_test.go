@@ -13,7 +13,12 @@ func TestTickStatsPhases(t *testing.T) {
 		ph := phases{time.Millisecond, time.Millisecond + w, time.Millisecond + w, time.Millisecond + w, 3*time.Millisecond + w}
 		ts.add(ph.total(), &ph)
 	}
+	ts.between(3 * time.Millisecond)
+	ts.between(time.Millisecond)
 	st := ts.take()
+	if st.Between != 2 || st.BetweenTook != 4*time.Millisecond {
+		t.Errorf("got %d deliveries between ticks in %v, want 2 in 4ms", st.Between, st.BetweenTook)
+	}
 	if st.Count != 100 {
 		t.Fatalf("got count %d, want 100", st.Count)
 	}
@@ -30,7 +35,7 @@ func TestTickStatsPhases(t *testing.T) {
 	if got := st.phaseMeans()["flush"]; got != 2000 {
 		t.Errorf("got flush mean %d µs, want 2000", got)
 	}
-	if st := ts.take(); st.Count != 0 || st.PhaseMean[phaseWorld] != 0 {
+	if st := ts.take(); st.Count != 0 || st.PhaseMean[phaseWorld] != 0 || st.Between != 0 {
 		t.Errorf("got %+v after take, want empty", st)
 	}
 }

@@ -38,6 +38,10 @@ func (s *Server) readLoop() {
 			s.stats.BytesIn.Add(uint64(m.N))
 			s.receive(m.Buf[:m.N], m.Addr, now, cm, &hello)
 		}
+		select {
+		case s.arrived <- struct{}{}:
+		default: // already signalled
+		}
 	}
 }
 

@@ -124,8 +124,9 @@ type Server struct {
 	mu      sync.RWMutex
 	byToken map[uint64]*Session // guarded by mu; written by the tick only
 
-	inbound chan inbound // reader → tick
-	pool    sync.Pool    // *buffer
+	inbound chan inbound  // reader → tick
+	arrived chan struct{} // reader → tick: something was queued since the last signal
+	pool    sync.Pool     // *buffer
 
 	out     chan *batch // tick and reader → writer
 	freeB   chan *batch
@@ -165,6 +166,7 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 		handler: h,
 		byToken: map[uint64]*Session{},
 		inbound: make(chan inbound, cfg.InboundQueue),
+		arrived: make(chan struct{}, 1),
 		out:     make(chan *batch, 16),
 		freeB:   make(chan *batch, 16),
 		done:    make(chan struct{}),
@@ -183,6 +185,12 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 
 // Addr is the bound game address.
 func (s *Server) Addr() netip.AddrPort { return s.conn.LocalAddr() }
+
+// Arrived receives a value when the reader queued datagrams since the last
+// one: the world's goroutine may call Receive then, between ticks, so that
+// the clients' packets reach the world as they come rather than all at the
+// tick.
+func (s *Server) Arrived() <-chan struct{} { return s.arrived }
 
 // Stats returns a snapshot of the counters.
 func (s *Server) Stats() StatsSnapshot { return s.stats.snapshot() }
