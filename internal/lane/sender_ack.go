@@ -26,6 +26,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		s.stats.BadAcks++
 		return
 	}
+	s.marked = true // Poll looks at the window again
 	if h := a.Ack + 65; h-s.horizon < 1<<31 {
 		s.horizon = h
 	}
