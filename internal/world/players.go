@@ -102,10 +102,13 @@ type playerEnt struct {
 	// As a viewer.
 	players   *stream.View
 	playerAt  stream.Anchor
-	cut2      float32  // the squared distance within which a player is wanted, as of the last pass
-	shownP    []uint16 // the players shown, in no order (mirror of players)
-	shownBits idSet    // the players shown, by id (mirror of players)
-	freshP    []uint16 // shown in this tick's pass: owed a first PlayerMove
+	cut2      float32                // the squared distance within which a player is wanted, as of the last pass
+	shownP    []uint16               // the players shown, in no order (mirror of players)
+	shownBits idSet                  // the players shown, by id (mirror of players)
+	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
+	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
+	farP      [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
+	splitDue  bool                   // the players shown changed since the last split
 	vehiclesV *stream.View
 	vehicleAt stream.Anchor
 	shownV    []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
@@ -416,93 +419,9 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 			e.shownBits.remove(id)
 			e.shownP = removeID(e.shownP, id)
 		}
+		e.splitDue = true
 		w.send(q, show, lane.Critical)
 	}
-}
-
-// encodeMoves encodes this tick's PlayerMove of every player with a new
-// accepted sync (its state must be one PlayerMove carries).
-func (w *World) encodeMoves() {
-	if len(w.ents.moveTab) != len(w.players) {
-		w.ents.moveTab = make([]moveRef, len(w.players))
-	}
-	for i, p := range w.players {
-		if p == nil {
-			w.ents.moveTab[i] = moveRef{}
-			continue
-		}
-		e := &p.ent
-		e.move, e.moveFar = e.move[:0], e.moveFar[:0]
-		if e.moved {
-			e.moved, e.lastMoved = false, w.ents.tick
-			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
-				e.move = m.Append(e.move)
-			}
-		}
-		// Far viewers get the latest state every FarMoveEvery ticks: encoded
-		// while a move is at most that old, so the last one always lands.
-		if w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
-			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
-				e.moveFar = m.Append(e.moveFar)
-			}
-		}
-		w.ents.moveTab[i] = moveRef{pos: p.pos, near: e.move, far: e.moveFar}
-	}
-}
-
-// moveRef is what sendPlayerMoves reads of one mover, kept dense by player
-// id: a viewer's loop over the players it is shown touches this table, not
-// every shown player's struct.
-type moveRef struct {
-	pos       grid.Vec
-	near, far []byte // the mover's PlayerMove this tick for near and far viewers; empty when none
-}
-
-// Player moves are sent at the full tick rate to viewers within
-// NearMoveDistance, and every FarMoveEvery ticks beyond it (decision 0180):
-// the far ones are small on the screen, and most of the traffic of a crowd.
-const (
-	NearMoveDistance = 60
-	FarMoveEvery     = 4
-)
-
-// moveOf returns p's last accepted sync as a PlayerMove with seq.
-func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
-	s := &p.ent.last
-	return &wire.PlayerMove{Seq: seq, PlayerID: p.id, State: s.State, X: s.X, Y: s.Y, Z: s.Z, Heading: s.Heading,
-		VX: s.VX, VY: s.VY, VZ: s.VZ, Health: s.Health, Armour: s.Armour, Weapon: s.Weapon,
-		VehicleID: s.VehicleID, Seat: s.Seat}
-}
-
-// sendPlayerMoves sends q the PlayerMove of every shown player that moved
-// this tick, and of every player shown this tick.
-func (w *World) sendPlayerMoves(q *Player) {
-	e := &q.ent
-	tab := w.ents.moveTab
-	for _, id := range e.shownP {
-		m := &tab[id] // empty for a player who left
-		if grid.Dist2(q.pos, m.pos) <= NearMoveDistance*NearMoveDistance {
-			if len(m.near) > 0 {
-				q.conn.SendUnreliable(m.near)
-			}
-		} else if (w.ents.tick+uint32(id))%FarMoveEvery == 0 && len(m.far) > 0 {
-			q.conn.SendUnreliable(m.far)
-		}
-	}
-	for _, id := range e.freshP {
-		o := w.players[id]
-		if o == nil || len(o.ent.move) > 0 || o.ent.last.State == 0 {
-			continue
-		}
-		if _, ok := e.players.Shown(uint32(id)); !ok {
-			continue
-		}
-		if m := o.moveOf(w.ents.tick); m.CheckSend() == nil {
-			w.ents.buf = m.Append(w.ents.buf[:0])
-			q.conn.SendUnreliable(w.ents.buf)
-		}
-	}
-	e.freshP = e.freshP[:0]
 }
 
 // idSet is a set of player ids, a bit each.

@@ -1,6 +1,10 @@
 package world
 
-import "testing"
+import (
+	"testing"
+
+	"dlmp/internal/wire"
+)
 
 // A crowd where nobody crosses anyone's stream distance: a player's steps
 // make only its own view of players compute again.
@@ -75,5 +79,37 @@ func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 	shows, hides = playerShows(t, ac.take())
 	if !equalIDs(showPlayerIDs(shows), []uint16{farthest.p.ID()}) || !equalIDs(hides, []uint16{nearest.p.ID()}) {
 		t.Fatalf("got shows %v hides %v, want show %d hide %d", showPlayerIDs(shows), hides, farthest.p.ID(), nearest.p.ID())
+	}
+}
+
+// A viewer who comes near a player that just stopped still gets the state
+// it stopped in, whatever the tick it stopped on.
+func TestStoppedPlayerReachesAViewerWhoComesNear(t *testing.T) {
+	for phase := range FarMoveEvery {
+		f := newFixture(t, nil)
+		mover, mc := f.joinE()
+		viewer, vc := f.joinE()
+		f.spawn(mover, mc.testConn, at(0, 0))
+		f.spawn(viewer, vc.testConn, at(NearMoveDistance+10, 0))
+		f.advance(tick)
+		var x float32
+		for range 2*FarMoveEvery + phase {
+			x += 0.3
+			f.sync(mover, mc.testConn, at(x, 0), 1)
+			f.advance(tick)
+		}
+		f.walk(viewer, vc.testConn, at(10, 0))
+		for range FarMoveEvery {
+			f.advance(tick)
+		}
+		var last float32
+		for _, p := range vc.takeMoves() {
+			if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == mover.ID() {
+				last = m.X
+			}
+		}
+		if last != x {
+			t.Errorf("phase %d: the viewer's last mover x = %v, want the final %v", phase, last, x)
+		}
 	}
 }
