@@ -29,7 +29,10 @@ func (w *World) encodeMoves() {
 		}
 		// Far viewers get the latest state every FarMoveEvery ticks: encoded
 		// while a move is at most that old, so the last one always lands.
-		if w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
+		switch {
+		case len(e.move) > 0: // the same state, seq and all
+			e.moveFar = append(e.moveFar, e.move...)
+		case w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0:
 			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
 				e.moveFar = m.Append(e.moveFar)
 			}
