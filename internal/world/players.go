@@ -256,9 +256,9 @@ func (w *World) removePlayerGrid(p *Player) {
 // computes its view again within EntityRequery meters and p announces
 // itself every EntityRequery meters, so a shown p is within
 // PlayerStreamDistance + 2 × EntityRequery of the viewer's stream center,
-// inside entityReach. Their vehicle and object views compute again; their
-// view of players only when p's place in it may have changed (see
-// [World.announceMover]).
+// inside entityReach. Their object views compute again when objects ride
+// on p; their view of players only when p's place in it may have changed
+// (see [World.announceMover]); their view of vehicles does not depend on p.
 func (w *World) announcePlayer(p *Player) {
 	e := &p.ent
 	objects := len(e.attached) > 0
@@ -287,11 +287,15 @@ func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
 	w.ents.hits = g.Covering(pos, w.ents.hits[:0])
 	for _, h := range w.ents.hits {
 		q := w.players[h.Key]
-		q.ent.vehicleAt.Invalidate()
 		if objects {
 			q.ent.objectAt.Invalidate()
 		}
-		if q == p || q.ent.shownBits.has(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
+		if q == p {
+			q.ent.playerAt.Invalidate()
+			q.ent.vehicleAt.Invalidate()
+			continue
+		}
+		if q.ent.shownBits.has(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
 			q.ent.playerAt.Invalidate()
 		}
 	}
