@@ -17,21 +17,25 @@ const (
 
 var phaseNames = [numPhases]string{"receive", "world", "netvars", "gamemode", "flush"}
 
-// phases are the ends of one tick's phases, measured from its start.
-type phases [numPhases]time.Duration
+// phases are the ends of one tick's phases, measured from its start, and
+// the CPU time the tick's thread used (0 when not measured).
+type phases struct {
+	end [numPhases]time.Duration
+	cpu time.Duration
+}
 
 // mark records that phase ended now (start is the tick's start).
-func (p *phases) mark(phase int, start time.Time) { p[phase] = time.Since(start) }
+func (p *phases) mark(phase int, start time.Time) { p.end[phase] = time.Since(start) }
 
 // total is the tick's duration: the end of its last phase.
-func (p *phases) total() time.Duration { return p[numPhases-1] }
+func (p *phases) total() time.Duration { return p.end[numPhases-1] }
 
 // length is how long phase took.
 func (p *phases) length(phase int) time.Duration {
 	if phase == 0 {
-		return p[0]
+		return p.end[0]
 	}
-	return p[phase] - p[phase-1]
+	return p.end[phase] - p.end[phase-1]
 }
 
 // TickStats are the durations of the ticks since the last call.
@@ -41,6 +45,9 @@ type TickStats struct {
 	// PhaseMean and PhaseP99 are the mean and the 99th percentile of each
 	// phase's duration, by phase (receive, world, netvars, gamemode, flush).
 	PhaseMean, PhaseP99 [numPhases]time.Duration
+	// CPUP50 and CPUP99 are the percentiles of the CPU time the ticks used
+	// (0 where it is not measured): the wall time less the waits for a CPU.
+	CPUP50, CPUP99 time.Duration
 	// Between is how many times packets were delivered between ticks, and
 	// BetweenTook how long that took in all.
 	Between     int
@@ -65,7 +72,7 @@ func phaseMap(d *[numPhases]time.Duration) map[string]int64 {
 func (s *Server) peekTicks() TickStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cp := tickStats{d: slices.Clone(s.ticks.d), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook}
+	cp := tickStats{d: slices.Clone(s.ticks.d), cpu: slices.Clone(s.ticks.cpu), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook}
 	for i := range cp.phase {
 		cp.phase[i] = slices.Clone(s.ticks.phase[i])
 	}
@@ -83,6 +90,7 @@ func (s *Server) TakeTickStats() TickStats {
 // a bound).
 type tickStats struct {
 	d           []time.Duration
+	cpu         []time.Duration
 	phase       [numPhases][]time.Duration
 	betweenN    int
 	betweenTook time.Duration
@@ -105,6 +113,9 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 		for i := range t.phase {
 			t.phase[i] = append(t.phase[i], ph.length(i))
 		}
+		if ph.cpu > 0 {
+			t.cpu = append(t.cpu, ph.cpu)
+		}
 	}
 }
 
@@ -115,6 +126,10 @@ func (t *tickStats) take() TickStats {
 		return st
 	}
 	st.P50, st.P99, st.Max = percentiles(t.d)
+	if len(t.cpu) > 0 {
+		st.CPUP50, st.CPUP99, _ = percentiles(t.cpu)
+		t.cpu = t.cpu[:0]
+	}
 	for i, d := range t.phase {
 		if len(d) == 0 {
 			continue

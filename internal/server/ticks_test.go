@@ -10,7 +10,8 @@ func TestTickStatsPhases(t *testing.T) {
 	for i := 1; i <= 100; i++ {
 		// receive 1 ms, world i ms, netvars 0, gamemode 0, flush 2 ms.
 		w := time.Duration(i) * time.Millisecond
-		ph := phases{time.Millisecond, time.Millisecond + w, time.Millisecond + w, time.Millisecond + w, 3*time.Millisecond + w}
+		ph := phases{end: [numPhases]time.Duration{time.Millisecond, time.Millisecond + w, time.Millisecond + w, time.Millisecond + w, 3*time.Millisecond + w},
+			cpu: w}
 		ts.add(ph.total(), &ph)
 	}
 	ts.between(3 * time.Millisecond)
@@ -31,6 +32,9 @@ func TestTickStatsPhases(t *testing.T) {
 	}
 	if want := 100 * time.Millisecond; st.PhaseP99[phaseWorld] != want {
 		t.Errorf("got world p99 %v, want %v", st.PhaseP99[phaseWorld], want)
+	}
+	if st.CPUP50 != 51*time.Millisecond || st.CPUP99 != 100*time.Millisecond {
+		t.Errorf("got tick CPU p50 %v p99 %v, want 51ms 100ms", st.CPUP50, st.CPUP99)
 	}
 	if got := st.phaseMeans()["flush"]; got != 2000 {
 		t.Errorf("got flush mean %d µs, want 2000", got)
