@@ -113,7 +113,7 @@ type Sender struct {
 	suffix     []uint16 // scratch of OnAck, reused
 	lastNow    time.Time
 	wake       time.Time // no in-flight event's deadline is before it (zero: unknown)
-	marked     bool      // an ack may have flagged events for retransmission since the last scan
+	flagged    []uint32  // ids flagged for retransmission by acks since the last Poll
 	progressAt time.Time // the last ack that acknowledged something new
 	dead       error
 	stats      SenderStats

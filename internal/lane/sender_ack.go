@@ -26,7 +26,6 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		s.stats.BadAcks++
 		return
 	}
-	s.marked = true // Poll looks at the window again
 	if h := a.Ack + 65; h-s.horizon < 1<<31 {
 		s.horizon = h
 	}
@@ -76,7 +75,7 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 	delay := s.rtt.lossDelay()
 	for id := s.base; uint64(id) < end; id++ {
 		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && now.Sub(sl.sentAt) >= delay {
-			sl.due = true
+			s.flag(sl, id)
 		}
 	}
 }
@@ -94,7 +93,7 @@ func (s *Sender) markShared() {
 		case sl.due:
 			lost, found = sl.dg, true
 		case found && sl.dg == lost:
-			sl.due = true
+			s.flag(sl, id)
 		}
 	}
 }
@@ -121,7 +120,14 @@ func (s *Sender) markFast() {
 			continue
 		}
 		if suf[int(sl.sentHigh-s.base)+1] >= 3 {
-			sl.due = true
+			s.flag(sl, s.base+uint32(i))
 		}
 	}
+}
+
+// flag marks the event in flight with id for retransmission at the next
+// Poll, which sends the flagged events without walking the window.
+func (s *Sender) flag(sl *slot, id uint32) {
+	sl.due = true
+	s.flagged = append(s.flagged, id)
 }

@@ -1,8 +1,10 @@
 package lane
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"time"
 
 	"dlmp/internal/wire"
@@ -55,14 +57,18 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	}
 	s.lastNow = now
 	s.dgram = s.dgram[:0]
-	// The window is looked at only when an ack came (it may have flagged
-	// events) or a deadline may have passed: a full window of events in
-	// flight is not walked on every tick.
-	if s.marked || !now.Before(s.wake) {
+	// The window is walked only when a deadline may have passed; the
+	// events acks flagged meanwhile are sent from their list: a full window
+	// in flight is not walked on every tick.
+	switch {
+	case !now.Before(s.wake):
 		if !s.retransmit(now, emit) {
 			return
 		}
+	case len(s.flagged) > 0:
+		s.retransmitFlagged(now, emit)
 	}
+	s.flagged = s.flagged[:0]
 	for s.sendable() {
 		sl := s.pending[s.pendHead]
 		s.pending[s.pendHead] = nil
@@ -89,7 +95,7 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 // retransmit sends the flagged and expired events in flight and notes the
 // earliest deadline left; false when the link turned out dead.
 func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
-	s.marked, s.wake = false, time.Time{}
+	s.wake = time.Time{}
 	for id := s.base; id != s.next; id++ {
 		sl := s.flight[id&s.mask]
 		if sl.acked {
@@ -115,6 +121,21 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 		s.wakeBy(sl.deadline)
 	}
 	return true
+}
+
+// retransmitFlagged sends the events acks flagged, in id order, when no
+// deadline has passed (what retransmit would send then).
+func (s *Sender) retransmitFlagged(now time.Time, emit func([]byte)) {
+	slices.SortFunc(s.flagged, func(a, b uint32) int { return cmp.Compare(a-s.base, b-s.base) })
+	for _, id := range s.flagged {
+		if id-s.base >= s.next-s.base {
+			continue // acknowledged and out of the window since
+		}
+		if sl := s.flight[id&s.mask]; sl.id == id && !sl.acked && sl.due {
+			s.stats.FastRetransmits++
+			s.transmit(sl, now, emit)
+		}
+	}
 }
 
 // wakeBy makes the next Poll at or after t look at the window.
