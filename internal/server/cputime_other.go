@@ -5,4 +5,4 @@ package server
 import "time"
 
 // threadCPU is not measured here: the summary has no tick CPU time.
-func threadCPU() (time.Duration, bool) { return 0, false }
+func threadCPU() (tid int, cpu time.Duration, ok bool) { return 0, 0, false }

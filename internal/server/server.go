@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"runtime"
 	"sync"
 	"time"
 
@@ -147,10 +146,6 @@ func (s *Server) Do(ctx context.Context, f func(w *world.World)) error {
 // Run ticks the world until ctx ends, then ends every connection with
 // server_shutdown, tells the gamemode, and closes the socket.
 func (s *Server) Run(ctx context.Context) error {
-	// One thread for the world's goroutine: the tick's CPU time is then
-	// that thread's (threadCPU).
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	period := time.Second / time.Duration(s.cfg.Server.TickHz)
 	t := time.NewTicker(period)
 	defer t.Stop()
@@ -185,7 +180,7 @@ func (s *Server) Run(ctx context.Context) error {
 		case now := <-t.C:
 			now = clock.at(now)
 			var ph phases
-			cpu0, cpuOK := threadCPU()
+			tid0, cpu0, cpuOK := threadCPU()
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			ph.mark(phaseReceive, start)
@@ -200,8 +195,8 @@ func (s *Server) Run(ctx context.Context) error {
 			s.tr.Flush(now) // sends what the world queued this tick
 			ph.mark(phaseFlush, start)
 			took := ph.total()
-			if cpu1, ok := threadCPU(); ok && cpuOK {
-				ph.cpu = cpu1 - cpu0
+			if tid1, cpu1, ok := threadCPU(); ok && cpuOK && tid1 == tid0 {
+				ph.cpu = cpu1 - cpu0 // the tick stayed on one thread: its CPU time
 			}
 			s.mu.Lock()
 			s.ticks.add(took, &ph)
