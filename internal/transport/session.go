@@ -43,6 +43,22 @@ type Session struct {
 	echoDue   bool
 	unrel     []byte // unreliable packets queued this tick, back to back
 	unrelEnd  []int  // where each datagram's worth of them ends in unrel
+	// unrel alternates between two buffers: the writer sends the datagrams
+	// of the last tick straight from one while the world fills the other.
+	spare    []byte
+	spareSeq uint64 // the tick batch that holds spare's datagrams (0: none)
+}
+
+// swapUnreliable hands unrel to the tick batch seq (not yet written) and
+// takes the spare buffer for the next tick's packets, or a new one when
+// the writer has not written the batch that holds the spare yet.
+func (s *Session) swapUnreliable(seq, written uint64) {
+	next := s.spare
+	if s.spareSeq > written {
+		next = make([]byte, 0, cap(s.unrel)) // still in the writer's queue: left to it
+	}
+	s.spare, s.spareSeq = s.unrel, seq
+	s.unrel = next[:0]
 }
 
 func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {

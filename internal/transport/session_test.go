@@ -29,3 +29,24 @@ func TestSendUnreliablePacksDatagrams(t *testing.T) {
 		t.Errorf("got ends %v, want a fourth datagram of %d bytes", s.unrelEnd, wire.MaxDatagram)
 	}
 }
+
+// The buffer a tick's batch holds is not written again before the writer
+// has written that batch.
+func TestSwapUnreliableKeepsWhatTheWriterHolds(t *testing.T) {
+	var s Session
+	s.SendUnreliable([]byte("tick 1"))
+	held1 := s.unrel
+	s.swapUnreliable(1, 0) // batch 1 not written yet
+	s.SendUnreliable([]byte("tick 2"))
+	held2 := s.unrel
+	s.swapUnreliable(2, 0) // batch 1 still not written: a new buffer
+	s.SendUnreliable([]byte("tick 3"))
+	if string(held1) != "tick 1" || string(held2) != "tick 2" {
+		t.Fatalf("got held buffers %q and %q, want them untouched", held1, held2)
+	}
+	s.swapUnreliable(3, 2) // batches up to 2 written: the spare (batch 2's) is reused
+	s.SendUnreliable([]byte("tick 4"))
+	if string(s.unrel) != "tick 4" || &held2[:1][0] != &s.unrel[:1][0] {
+		t.Errorf("got %q in a new buffer, want tick 4 written over batch 2's buffer", s.unrel)
+	}
+}

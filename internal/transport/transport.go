@@ -130,7 +130,8 @@ type Server struct {
 
 	out     chan *batch // tick and reader → writer
 	freeB   chan *batch
-	pending atomic.Int64 // batches handed to the writer, not yet written
+	pending atomic.Int64  // batches handed to the writer, not yet written
+	written atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
 
 	// owned by the tick goroutine
 	tick tickState
