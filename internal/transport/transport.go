@@ -50,6 +50,9 @@ const (
 	// UnconfirmedTTL is how long a session may wait for its first packet
 	// carrying its token (docs/protocol.md, Connection lifecycle).
 	UnconfirmedTTL = 10 * time.Second
+	// ArrivedEvery bounds how often the reader signals Arrived: each signal
+	// wakes the world's goroutine, and datagrams come one by one.
+	ArrivedEvery = 2 * time.Millisecond
 	// CookieWindow is the life of an address-validation cookie's window; a
 	// cookie verifies in its window and the next.
 	CookieWindow = 30 * time.Second
@@ -188,9 +191,9 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 func (s *Server) Addr() netip.AddrPort { return s.conn.LocalAddr() }
 
 // Arrived receives a value when the reader queued datagrams since the last
-// one: the world's goroutine may call Receive then, between ticks, so that
-// the clients' packets reach the world as they come rather than all at the
-// tick.
+// one, at most every ArrivedEvery: the world's goroutine may call Receive
+// then, between ticks, so that the clients' packets reach the world as they
+// come rather than all at the tick.
 func (s *Server) Arrived() <-chan struct{} { return s.arrived }
 
 // Stats returns a snapshot of the counters.
