@@ -85,6 +85,9 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 // beyond what the bitfield shows (two lost datagrams of a burst hide the
 // second one's tail from the ack).
 func (s *Sender) markShared() {
+	if len(s.flagged) == 0 {
+		return // nothing is flagged: every flagged event is in the list until Poll sends it
+	}
 	lost, found := uint64(0), false
 	for id := s.base; id != s.next; id++ {
 		sl := s.flight[id&s.mask]
