@@ -112,6 +112,8 @@ type Sender struct {
 	dgram      []byte   // the datagram being packed, reused
 	suffix     []uint16 // scratch of OnAck, reused
 	lastNow    time.Time
+	wake       time.Time // no in-flight event's deadline is before it (zero: unknown)
+	flagged    []uint32  // ids flagged for retransmission by acks since the last Poll
 	progressAt time.Time // the last ack that acknowledged something new
 	dead       error
 	stats      SenderStats

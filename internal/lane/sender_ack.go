@@ -75,7 +75,7 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 	delay := s.rtt.lossDelay()
 	for id := s.base; uint64(id) < end; id++ {
 		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && now.Sub(sl.sentAt) >= delay {
-			sl.due = true
+			s.flag(sl, id)
 		}
 	}
 }
@@ -85,6 +85,9 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 // beyond what the bitfield shows (two lost datagrams of a burst hide the
 // second one's tail from the ack).
 func (s *Sender) markShared() {
+	if len(s.flagged) == 0 {
+		return // nothing is flagged: every flagged event is in the list until Poll sends it
+	}
 	lost, found := uint64(0), false
 	for id := s.base; id != s.next; id++ {
 		sl := s.flight[id&s.mask]
@@ -93,7 +96,7 @@ func (s *Sender) markShared() {
 		case sl.due:
 			lost, found = sl.dg, true
 		case found && sl.dg == lost:
-			sl.due = true
+			s.flag(sl, id)
 		}
 	}
 }
@@ -120,7 +123,14 @@ func (s *Sender) markFast() {
 			continue
 		}
 		if suf[int(sl.sentHigh-s.base)+1] >= 3 {
-			sl.due = true
+			s.flag(sl, s.base+uint32(i))
 		}
 	}
+}
+
+// flag marks the event in flight with id for retransmission at the next
+// Poll, which sends the flagged events without walking the window.
+func (s *Sender) flag(sl *slot, id uint32) {
+	sl.due = true
+	s.flagged = append(s.flagged, id)
 }

@@ -1,8 +1,10 @@
 package lane
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"time"
 
 	"dlmp/internal/wire"
@@ -55,31 +57,18 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	}
 	s.lastNow = now
 	s.dgram = s.dgram[:0]
-	for id := s.base; id != s.next; id++ {
-		sl := s.flight[id&s.mask]
-		if sl.acked {
-			continue
+	// The window is walked only when a deadline may have passed; the
+	// events acks flagged meanwhile are sent from their list: a full window
+	// in flight is not walked on every tick.
+	switch {
+	case !now.Before(s.wake):
+		if !s.retransmit(now, emit) {
+			return
 		}
-		switch {
-		case sl.due:
-			s.stats.FastRetransmits++
-		case !now.Before(sl.deadline) && id-s.horizon < 1<<31 && id != s.horizon:
-			// Beyond what an ack can show (ack+65): it may well have
-			// arrived. Wait for the acks of the retransmissions below it.
-			sl.deadline = now.Add(s.rtt.backoff(sl.tries))
-			continue
-		case !now.Before(sl.deadline):
-			if sl.tries >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
-				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
-					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
-				return
-			}
-			s.stats.Timeouts++
-		default:
-			continue
-		}
-		s.transmit(sl, now, emit)
+	case len(s.flagged) > 0:
+		s.retransmitFlagged(now, emit)
 	}
+	s.flagged = s.flagged[:0]
 	for s.sendable() {
 		sl := s.pending[s.pendHead]
 		s.pending[s.pendHead] = nil
@@ -103,6 +92,59 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	}
 }
 
+// retransmit sends the flagged and expired events in flight and notes the
+// earliest deadline left; false when the link turned out dead.
+func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
+	s.wake = time.Time{}
+	for id := s.base; id != s.next; id++ {
+		sl := s.flight[id&s.mask]
+		if sl.acked {
+			continue
+		}
+		switch {
+		case sl.due:
+			s.stats.FastRetransmits++
+			s.transmit(sl, now, emit)
+		case !now.Before(sl.deadline) && id-s.horizon < 1<<31 && id != s.horizon:
+			// Beyond what an ack can show (ack+65): it may well have
+			// arrived. Wait for the acks of the retransmissions below it.
+			sl.deadline = now.Add(s.rtt.backoff(sl.tries))
+		case !now.Before(sl.deadline):
+			if sl.tries >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
+				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
+					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
+				return false
+			}
+			s.stats.Timeouts++
+			s.transmit(sl, now, emit)
+		}
+		s.wakeBy(sl.deadline)
+	}
+	return true
+}
+
+// retransmitFlagged sends the events acks flagged, in id order, when no
+// deadline has passed (what retransmit would send then).
+func (s *Sender) retransmitFlagged(now time.Time, emit func([]byte)) {
+	slices.SortFunc(s.flagged, func(a, b uint32) int { return cmp.Compare(a-s.base, b-s.base) })
+	for _, id := range s.flagged {
+		if id-s.base >= s.next-s.base {
+			continue // acknowledged and out of the window since
+		}
+		if sl := s.flight[id&s.mask]; sl.id == id && !sl.acked && sl.due {
+			s.stats.FastRetransmits++
+			s.transmit(sl, now, emit)
+		}
+	}
+}
+
+// wakeBy makes the next Poll at or after t look at the window.
+func (s *Sender) wakeBy(t time.Time) {
+	if s.wake.IsZero() || t.Before(s.wake) {
+		s.wake = t
+	}
+}
+
 func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
 	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
 		s.flush(emit)
@@ -120,6 +162,7 @@ func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
 	sl.deadline = now.Add(s.rtt.backoff(sl.tries))
 	sl.sentHigh = s.next - 1
 	sl.due = false
+	s.wakeBy(sl.deadline)
 }
 
 func (s *Sender) flush(emit func([]byte)) {

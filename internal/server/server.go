@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"slices"
 	"sync"
 	"time"
 
@@ -156,6 +155,7 @@ func (s *Server) Run(ctx context.Context) error {
 	maps := time.NewTicker(MapEvery)
 	defer maps.Stop()
 	var last transport.StatsSnapshot
+	var clock monotonic
 	for {
 		select {
 		case <-ctx.Done():
@@ -168,24 +168,57 @@ func (s *Server) Run(ctx context.Context) error {
 			}
 		case f := <-s.jobs:
 			f()
+		case <-s.tr.Arrived():
+			// The clients' packets as they come: the tick delivers only
+			// what came since.
+			start := time.Now()
+			s.tr.Receive(clock.at(start))
+			took := time.Since(start)
+			s.mu.Lock()
+			s.ticks.between(took)
+			s.mu.Unlock()
 		case now := <-t.C:
+			now = clock.at(now)
+			var ph phases
+			tid0, cpu0, cpuOK := threadCPU()
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
+			ph.mark(phaseReceive, start)
 			s.world.Tick(now)
+			ph.mark(phaseWorld, start)
 			s.nv.tick(now)
+			ph.mark(phaseNetvars, start)
 			if tk, ok := s.gm.Gamemode.(interface{ Tick(time.Time) }); ok {
 				tk.Tick(now) // the gamemode's timers
 			}
+			ph.mark(phaseGamemode, start)
 			s.tr.Flush(now) // sends what the world queued this tick
-			took := time.Since(start)
+			ph.mark(phaseFlush, start)
+			took := ph.total()
+			if tid1, cpu1, ok := threadCPU(); ok && cpuOK && tid1 == tid0 {
+				ph.cpu = cpu1 - cpu0 // the tick stayed on one thread: its CPU time
+			}
 			s.mu.Lock()
-			s.ticks.add(took)
+			s.ticks.add(took, &ph)
 			s.mu.Unlock()
 			if s.admin != nil {
 				s.admin.ObserveTick(start.Add(took), took)
 			}
 		}
 	}
+}
+
+// monotonic hands the world times that never go back: a tick's time is
+// when its ticker fired, and packets delivered between ticks may have been
+// delivered at a later time than a tick that was waiting.
+type monotonic struct{ last time.Time }
+
+func (m *monotonic) at(t time.Time) time.Time {
+	if t.Before(m.last) {
+		return m.last
+	}
+	m.last = t
+	return t
 }
 
 func (s *Server) shutdown() error {
@@ -208,49 +241,6 @@ func (s *Server) shutdown() error {
 		return nil
 	}
 	return err
-}
-
-// TickStats are the durations of the ticks since the last call.
-type TickStats struct {
-	Count         int
-	P50, P99, Max time.Duration
-}
-
-// peekTicks returns the tick statistics without resetting them.
-func (s *Server) peekTicks() TickStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	cp := tickStats{d: slices.Clone(s.ticks.d)}
-	return cp.take()
-}
-
-// TakeTickStats returns and resets the tick duration statistics.
-func (s *Server) TakeTickStats() TickStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ticks.take()
-}
-
-// tickStats keeps the durations of recent ticks (up to a bound).
-type tickStats struct{ d []time.Duration }
-
-const maxTickSamples = 1 << 16
-
-func (t *tickStats) add(d time.Duration) {
-	if len(t.d) < maxTickSamples {
-		t.d = append(t.d, d)
-	}
-}
-
-func (t *tickStats) take() TickStats {
-	if len(t.d) == 0 {
-		return TickStats{}
-	}
-	slices.Sort(t.d)
-	n := len(t.d)
-	st := TickStats{Count: n, P50: t.d[n/2], P99: t.d[min(n-1, n*99/100)], Max: t.d[n-1]}
-	t.d = t.d[:0]
-	return st
 }
 
 // handler adapts the transport's sessions to the world's players.
@@ -297,6 +287,12 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"tick_p50_us", st.P50.Microseconds(),
 		"tick_p99_us", st.P99.Microseconds(),
 		"tick_max_us", st.Max.Microseconds(),
+		"tick_cpu_p50_us", st.CPUP50.Microseconds(),
+		"tick_cpu_p99_us", st.CPUP99.Microseconds(),
+		"phases_mean_us", st.phaseMeans(),
+		"phases_p99_us", st.phaseP99s(),
+		"between_receives", st.Between,
+		"between_receive_us", st.BetweenTook.Microseconds(),
 		"datagrams_in", now.DatagramsIn-last.DatagramsIn,
 		"datagrams_out", now.DatagramsOut-last.DatagramsOut,
 		"bytes_in", now.BytesIn-last.BytesIn,

@@ -22,6 +22,7 @@ func (s *Server) readLoop() {
 	}
 	cm := newCookieMaker(s.secret[:])
 	var hello wire.ClientHello
+	var signalled time.Time // the last Arrived signal
 	for {
 		n, err := s.conn.ReadBatch(msgs)
 		if err != nil {
@@ -37,6 +38,13 @@ func (s *Server) readLoop() {
 			s.stats.DatagramsIn.Add(1)
 			s.stats.BytesIn.Add(uint64(m.N))
 			s.receive(m.Buf[:m.N], m.Addr, now, cm, &hello)
+		}
+		if now.Sub(signalled) >= ArrivedEvery {
+			select {
+			case s.arrived <- struct{}{}:
+				signalled = now
+			default: // already signalled
+			}
 		}
 	}
 }

@@ -42,7 +42,23 @@ type Session struct {
 	echo      uint32
 	echoDue   bool
 	unrel     []byte // unreliable packets queued this tick, back to back
-	unrelEnd  []int  // where each of them ends in unrel
+	unrelEnd  []int  // where each datagram's worth of them ends in unrel
+	// unrel alternates between two buffers: the writer sends the datagrams
+	// of the last tick straight from one while the world fills the other.
+	spare    []byte
+	spareSeq uint64 // the tick batch that holds spare's datagrams (0: none)
+}
+
+// swapUnreliable hands unrel to the tick batch seq (not yet written) and
+// takes the spare buffer for the next tick's packets, or a new one when
+// the writer has not written the batch that holds the spare yet.
+func (s *Session) swapUnreliable(seq, written uint64) {
+	next := s.spare
+	if s.spareSeq > written {
+		next = make([]byte, 0, cap(s.unrel)) // still in the writer's queue: left to it
+	}
+	s.spare, s.spareSeq = s.unrel, seq
+	s.unrel = next[:0]
 }
 
 func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {
@@ -72,10 +88,23 @@ func (s *Session) Send(msg []byte, class lane.Class) error {
 }
 
 // SendUnreliable queues one encoded unreliable packet for this tick's
-// datagrams. A packet larger than a datagram is dropped.
+// datagrams. A packet larger than a datagram is dropped. The packets are
+// packed into datagrams as they come: the tick emits each datagram's worth
+// at once.
 func (s *Session) SendUnreliable(msg []byte) {
 	if s.closing != 0 || s.ended || len(msg) > wire.MaxDatagram {
 		return
+	}
+	if n := len(s.unrelEnd); n > 0 {
+		start := 0
+		if n > 1 {
+			start = s.unrelEnd[n-2]
+		}
+		if len(s.unrel)+len(msg)-start <= wire.MaxDatagram {
+			s.unrel = append(s.unrel, msg...)
+			s.unrelEnd[n-1] = len(s.unrel)
+			return
+		}
 	}
 	s.unrel = append(s.unrel, msg...)
 	s.unrelEnd = append(s.unrelEnd, len(s.unrel))

@@ -21,6 +21,7 @@ type tickState struct {
 	lastN    int
 	lastAddr netip.AddrPort
 
+	batchSeq         uint64   // batches handed to the writer (their seq)
 	scratchBuf       [64]byte // control packets are encoded here; emit copies them
 	retransmitsEnded uint64   // retransmissions of the sessions that ended
 }
@@ -227,10 +228,13 @@ func (t *tickState) step(sess *Session, now time.Time) {
 	}
 	start := 0
 	for _, end := range sess.unrelEnd {
-		t.emit(sess.Addr, sess.unrel[start:end])
+		t.emitShared(sess.Addr, sess.unrel[start:end])
 		start, sent = end, true
 	}
-	sess.unrel, sess.unrelEnd = sess.unrel[:0], sess.unrelEnd[:0]
+	if len(sess.unrelEnd) > 0 {
+		sess.swapUnreliable(t.batchSeq+1, t.srv.written.Load())
+	}
+	sess.unrelEnd = sess.unrelEnd[:0]
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{}).Append(t.scratch()))
 		sent = true
@@ -280,11 +284,30 @@ func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 	t.last, t.lastN, t.lastAddr = buf, n, addr
 }
 
+// emitShared adds a datagram's worth of packets for addr that stays valid
+// until the writer has written this tick's batch (a session's unreliable
+// datagrams, see Session.swapUnreliable): packed after the previous
+// datagram to the same address when it fits, handed to the writer as it is
+// otherwise (no copy).
+func (t *tickState) emitShared(addr netip.AddrPort, d []byte) {
+	if t.out == nil {
+		t.out = t.srv.getBatch()
+	}
+	if t.last != nil && t.lastAddr == addr && t.lastN+len(d) <= wire.MaxDatagram {
+		t.emit(addr, d)
+		return
+	}
+	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr})
+	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
+}
+
 // flush hands this tick's datagrams to the writer.
 func (t *tickState) flush() {
 	if t.out == nil {
 		return
 	}
+	t.batchSeq++
+	t.out.seq = t.batchSeq
 	t.srv.put(t.out)
 	t.out, t.last, t.lastN = nil, nil, 0
 }

@@ -50,6 +50,9 @@ const (
 	// UnconfirmedTTL is how long a session may wait for its first packet
 	// carrying its token (docs/protocol.md, Connection lifecycle).
 	UnconfirmedTTL = 10 * time.Second
+	// ArrivedEvery bounds how often the reader signals Arrived: each signal
+	// wakes the world's goroutine, and datagrams come one by one.
+	ArrivedEvery = 2 * time.Millisecond
 	// CookieWindow is the life of an address-validation cookie's window; a
 	// cookie verifies in its window and the next.
 	CookieWindow = 30 * time.Second
@@ -124,12 +127,14 @@ type Server struct {
 	mu      sync.RWMutex
 	byToken map[uint64]*Session // guarded by mu; written by the tick only
 
-	inbound chan inbound // reader → tick
-	pool    sync.Pool    // *buffer
+	inbound chan inbound  // reader → tick
+	arrived chan struct{} // reader → tick: something was queued since the last signal
+	pool    sync.Pool     // *buffer
 
 	out     chan *batch // tick and reader → writer
 	freeB   chan *batch
-	pending atomic.Int64 // batches handed to the writer, not yet written
+	pending atomic.Int64  // batches handed to the writer, not yet written
+	written atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
 
 	// owned by the tick goroutine
 	tick tickState
@@ -165,6 +170,7 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 		handler: h,
 		byToken: map[uint64]*Session{},
 		inbound: make(chan inbound, cfg.InboundQueue),
+		arrived: make(chan struct{}, 1),
 		out:     make(chan *batch, 16),
 		freeB:   make(chan *batch, 16),
 		done:    make(chan struct{}),
@@ -183,6 +189,12 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 
 // Addr is the bound game address.
 func (s *Server) Addr() netip.AddrPort { return s.conn.LocalAddr() }
+
+// Arrived receives a value when the reader queued datagrams since the last
+// one, at most every ArrivedEvery: the world's goroutine may call Receive
+// then, between ticks, so that the clients' packets reach the world as they
+// come rather than all at the tick.
+func (s *Server) Arrived() <-chan struct{} { return s.arrived }
 
 // Stats returns a snapshot of the counters.
 func (s *Server) Stats() StatsSnapshot { return s.stats.snapshot() }

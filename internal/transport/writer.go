@@ -11,6 +11,7 @@ import (
 type batch struct {
 	msgs []conn.Message
 	bufs []*buffer
+	seq  uint64 // a tick's batch: its number (Server.written); 0 for the reader's
 }
 
 func (s *Server) getBatch() *batch {
@@ -50,7 +51,7 @@ func (s *Server) recycle(b *batch) {
 		s.pool.Put(buf)
 	}
 	clear(b.msgs)
-	b.msgs, b.bufs = b.msgs[:0], b.bufs[:0]
+	b.msgs, b.bufs, b.seq = b.msgs[:0], b.bufs[:0], 0
 	select {
 	case s.freeB <- b:
 	default:
@@ -74,6 +75,9 @@ func (s *Server) writeLoop() {
 			s.stats.BytesOut.Add(bytes)
 			if err != nil && !isClosed(err) {
 				s.cfg.Log.Warn("transport: write", "err", err, "unsent", len(b.msgs)-n)
+			}
+			if b.seq != 0 {
+				s.written.Store(b.seq) // the sessions may write into what it held
 			}
 			s.recycle(b)
 			s.pending.Add(-1)

@@ -32,6 +32,8 @@ type entities struct {
 
 	passes [3]uint64 // views computed: players, vehicles, objects (benchmarks)
 
+	moveTab []moveRef // by player id: this tick's moves (encodeMoves)
+
 	// Scratch, reused.
 	hits  []grid.Hit
 	wants []stream.Want

@@ -1,7 +1,9 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
@@ -25,7 +27,11 @@ import (
 // objects. A view is computed again when its owner moved more than
 // EntityRequery meters since the last query, when an entity near it moved
 // more than EntityRequery meters since it last announced itself, when an
-// entity it has shown changed, and while a pass left work pending.
+// entity it has shown changed, and while a pass left work pending. A player
+// who announces itself makes another player's view of players compute again
+// only when its own place in that view may have changed (see
+// [World.announceMover]): in a crowd where nobody crosses anyone's stream
+// distance, the views are not computed again for every step of every player.
 const (
 	// PlayerStreamDistance is how far, meters, a player is shown to
 	// another: the game's own stream distance for peds (300 m).
@@ -96,8 +102,13 @@ type playerEnt struct {
 	// As a viewer.
 	players   *stream.View
 	playerAt  stream.Anchor
-	shownP    []uint16 // the players shown, in no order (mirror of players)
-	freshP    []uint16 // shown in this tick's pass: owed a first PlayerMove
+	cut2      float32                // the squared distance within which a player is wanted, as of the last pass
+	shownP    []uint16               // the players shown, in no order (mirror of players)
+	shownBits idSet                  // the players shown, by id (mirror of players)
+	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
+	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
+	farP      [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
+	splitDue  bool                   // the players shown changed since the last split
 	vehiclesV *stream.View
 	vehicleAt stream.Anchor
 	shownV    []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
@@ -240,12 +251,14 @@ func (w *World) removePlayerGrid(p *Player) {
 	e.inGrid = false
 }
 
-// announcePlayer makes the views of players around p compute again, and
-// marks where p was when it did. Every viewer who has p shown is among
-// them: a viewer computes its view again within EntityRequery meters and p
-// announces itself every EntityRequery meters, so a shown p is within
+// announcePlayer makes the views around p compute again, and marks where p
+// was when it did. Every viewer who has p shown is among them: a viewer
+// computes its view again within EntityRequery meters and p announces
+// itself every EntityRequery meters, so a shown p is within
 // PlayerStreamDistance + 2 × EntityRequery of the viewer's stream center,
-// inside entityReach.
+// inside entityReach. Their object views compute again when objects ride
+// on p; their view of players only when p's place in it may have changed
+// (see [World.announceMover]); their view of vehicles does not depend on p.
 func (w *World) announcePlayer(p *Player) {
 	e := &p.ent
 	objects := len(e.attached) > 0
@@ -253,10 +266,39 @@ func (w *World) announcePlayer(p *Player) {
 		// Around the last announce too: a jump (a fast vehicle, a slow
 		// sync) leaves viewers who have p shown beyond reach of the new
 		// point.
-		w.announce(p.scope, e.announceAt, objects)
+		w.announceMover(p, e.announceAt, objects)
 	}
-	w.announce(p.scope, p.pos, objects)
+	w.announceMover(p, p.pos, objects)
 	e.announceAt, e.announceScope, e.announced = p.pos, p.scope, true
+}
+
+// announceMover is announce around pos for p moving, except that a
+// viewer's view of players computes again only when p's place in it
+// disagrees with where p now is: p shown but beyond the viewer's cut (the
+// stream distance, or the distance of the PlayerLimit-th nearest player when
+// the view is full), or p not shown but within it. Every other player keeps
+// its place until it announces itself or the viewer moves, so the view's
+// last pass still holds.
+func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
+	g := w.ents.playerGrid.Lookup(p.scope)
+	if g == nil {
+		return
+	}
+	w.ents.hits = g.Covering(pos, w.ents.hits[:0])
+	for _, h := range w.ents.hits {
+		q := w.players[h.Key]
+		if objects {
+			q.ent.objectAt.Invalidate()
+		}
+		if q == p {
+			q.ent.playerAt.Invalidate()
+			q.ent.vehicleAt.Invalidate()
+			continue
+		}
+		if q.ent.shownBits.has(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
+			q.ent.playerAt.Invalidate()
+		}
+	}
 }
 
 // announceDue reports whether p moved EntityRequery meters since its last
@@ -348,6 +390,17 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 			wants = append(wants, stream.Want{ID: h.Key, Rev: o.ent.rev, Dist2: h.Dist2})
 		}
 	}
+	e.cut2 = PlayerStreamDistance * PlayerStreamDistance
+	switch {
+	case len(wants) == PlayerLimit: // full: nobody farther than the farthest wanted is
+		e.cut2 = 0
+		for _, x := range wants {
+			e.cut2 = max(e.cut2, x.Dist2)
+		}
+	case len(wants) > PlayerLimit: // (q was not among the nearest hits)
+		slices.SortFunc(wants, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
+		e.cut2 = wants[PlayerLimit-1].Dist2
+	}
 	w.ents.ops = e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	w.ents.wants = wants
 	e.playerAt.Mark(q.pos)
@@ -361,85 +414,34 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 		if op.Show {
 			o := w.players[id]
 			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
-			e.shownP = addID(e.shownP, id)
+			if !e.shownBits.has(id) {
+				e.shownBits.add(id)
+				e.shownP = append(e.shownP, id)
+			}
 			e.freshP = append(e.freshP, id)
 		} else {
+			e.shownBits.remove(id)
 			e.shownP = removeID(e.shownP, id)
 		}
+		e.splitDue = true
 		w.send(q, show, lane.Critical)
 	}
 }
 
-// encodeMoves encodes this tick's PlayerMove of every player with a new
-// accepted sync (its state must be one PlayerMove carries).
-func (w *World) encodeMoves() {
-	for _, p := range w.players {
-		if p == nil {
-			continue
-		}
-		e := &p.ent
-		e.move, e.moveFar = e.move[:0], e.moveFar[:0]
-		if e.moved {
-			e.moved, e.lastMoved = false, w.ents.tick
-			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
-				e.move = m.Append(e.move)
-			}
-		}
-		// Far viewers get the latest state every FarMoveEvery ticks: encoded
-		// while a move is at most that old, so the last one always lands.
-		if w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
-			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
-				e.moveFar = m.Append(e.moveFar)
-			}
-		}
+// idSet is a set of player ids, a bit each.
+type idSet []uint64
+
+func (s idSet) has(id uint16) bool { return int(id>>6) < len(s) && s[id>>6]&(1<<(id&63)) != 0 }
+
+func (s *idSet) add(id uint16) {
+	if n := int(id>>6) + 1; n > len(*s) {
+		*s = append(*s, make([]uint64, n-len(*s))...)
 	}
+	(*s)[id>>6] |= 1 << (id & 63)
 }
 
-// Player moves are sent at the full tick rate to viewers within
-// NearMoveDistance, and every FarMoveEvery ticks beyond it (decision 0180):
-// the far ones are small on the screen, and most of the traffic of a crowd.
-const (
-	NearMoveDistance = 60
-	FarMoveEvery     = 4
-)
-
-// moveOf returns p's last accepted sync as a PlayerMove with seq.
-func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
-	s := &p.ent.last
-	return &wire.PlayerMove{Seq: seq, PlayerID: p.id, State: s.State, X: s.X, Y: s.Y, Z: s.Z, Heading: s.Heading,
-		VX: s.VX, VY: s.VY, VZ: s.VZ, Health: s.Health, Armour: s.Armour, Weapon: s.Weapon,
-		VehicleID: s.VehicleID, Seat: s.Seat}
-}
-
-// sendPlayerMoves sends q the PlayerMove of every shown player that moved
-// this tick, and of every player shown this tick.
-func (w *World) sendPlayerMoves(q *Player) {
-	e := &q.ent
-	for _, id := range e.shownP {
-		o := w.players[id]
-		if o == nil {
-			continue
-		}
-		if grid.Dist2(q.pos, o.pos) <= NearMoveDistance*NearMoveDistance {
-			if len(o.ent.move) > 0 {
-				q.conn.SendUnreliable(o.ent.move)
-			}
-		} else if (w.ents.tick+uint32(id))%FarMoveEvery == 0 && len(o.ent.moveFar) > 0 {
-			q.conn.SendUnreliable(o.ent.moveFar)
-		}
+func (s idSet) remove(id uint16) {
+	if int(id>>6) < len(s) {
+		s[id>>6] &^= 1 << (id & 63)
 	}
-	for _, id := range e.freshP {
-		o := w.players[id]
-		if o == nil || len(o.ent.move) > 0 || o.ent.last.State == 0 {
-			continue
-		}
-		if _, ok := e.players.Shown(uint32(id)); !ok {
-			continue
-		}
-		if m := o.moveOf(w.ents.tick); m.CheckSend() == nil {
-			w.ents.buf = m.Append(w.ents.buf[:0])
-			q.conn.SendUnreliable(w.ents.buf)
-		}
-	}
-	e.freshP = e.freshP[:0]
 }

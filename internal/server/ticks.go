@@ -1,0 +1,154 @@
+package server
+
+import (
+	"slices"
+	"time"
+)
+
+// The phases of one tick, in the order Run runs them.
+const (
+	phaseReceive  = iota // the clients' packets delivered to the world
+	phaseWorld           // world.Tick: streaming, moves, primitives
+	phaseNetvars         // network vars' replication
+	phaseGamemode        // the gamemode's timers (Lua)
+	phaseFlush           // the sessions' lanes and timers, datagrams handed to the writer
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"receive", "world", "netvars", "gamemode", "flush"}
+
+// phases are the ends of one tick's phases, measured from its start, and
+// the CPU time the tick's thread used (0 when not measured).
+type phases struct {
+	end [numPhases]time.Duration
+	cpu time.Duration
+}
+
+// mark records that phase ended now (start is the tick's start).
+func (p *phases) mark(phase int, start time.Time) { p.end[phase] = time.Since(start) }
+
+// total is the tick's duration: the end of its last phase.
+func (p *phases) total() time.Duration { return p.end[numPhases-1] }
+
+// length is how long phase took.
+func (p *phases) length(phase int) time.Duration {
+	if phase == 0 {
+		return p.end[0]
+	}
+	return p.end[phase] - p.end[phase-1]
+}
+
+// TickStats are the durations of the ticks since the last call.
+type TickStats struct {
+	Count         int
+	P50, P99, Max time.Duration
+	// PhaseMean and PhaseP99 are the mean and the 99th percentile of each
+	// phase's duration, by phase (receive, world, netvars, gamemode, flush).
+	PhaseMean, PhaseP99 [numPhases]time.Duration
+	// CPUP50 and CPUP99 are the percentiles of the CPU time the ticks used
+	// (0 where it is not measured): the wall time less the waits for a CPU.
+	CPUP50, CPUP99 time.Duration
+	// Between is how many times packets were delivered between ticks, and
+	// BetweenTook how long that took in all.
+	Between     int
+	BetweenTook time.Duration
+}
+
+// phaseMeans is PhaseMean as a log group's value, microseconds by phase name.
+func (st TickStats) phaseMeans() map[string]int64 { return phaseMap(&st.PhaseMean) }
+
+// phaseP99s is PhaseP99 as a log group's value.
+func (st TickStats) phaseP99s() map[string]int64 { return phaseMap(&st.PhaseP99) }
+
+func phaseMap(d *[numPhases]time.Duration) map[string]int64 {
+	m := make(map[string]int64, numPhases)
+	for i, n := range phaseNames {
+		m[n] = d[i].Microseconds()
+	}
+	return m
+}
+
+// peekTicks returns the tick statistics without resetting them.
+func (s *Server) peekTicks() TickStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cp := tickStats{d: slices.Clone(s.ticks.d), cpu: slices.Clone(s.ticks.cpu), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook}
+	for i := range cp.phase {
+		cp.phase[i] = slices.Clone(s.ticks.phase[i])
+	}
+	return cp.take()
+}
+
+// TakeTickStats returns and resets the tick duration statistics.
+func (s *Server) TakeTickStats() TickStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ticks.take()
+}
+
+// tickStats keeps the durations of recent ticks and of their phases (up to
+// a bound).
+type tickStats struct {
+	d           []time.Duration
+	cpu         []time.Duration
+	phase       [numPhases][]time.Duration
+	betweenN    int
+	betweenTook time.Duration
+}
+
+// between records one delivery of packets between ticks that took d.
+func (t *tickStats) between(d time.Duration) {
+	t.betweenN++
+	t.betweenTook += d
+}
+
+const maxTickSamples = 1 << 16
+
+func (t *tickStats) add(d time.Duration, ph *phases) {
+	if len(t.d) >= maxTickSamples {
+		return
+	}
+	t.d = append(t.d, d)
+	if ph != nil {
+		for i := range t.phase {
+			t.phase[i] = append(t.phase[i], ph.length(i))
+		}
+		if ph.cpu > 0 {
+			t.cpu = append(t.cpu, ph.cpu)
+		}
+	}
+}
+
+func (t *tickStats) take() TickStats {
+	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook}
+	t.betweenN, t.betweenTook = 0, 0
+	if len(t.d) == 0 {
+		return st
+	}
+	st.P50, st.P99, st.Max = percentiles(t.d)
+	if len(t.cpu) > 0 {
+		st.CPUP50, st.CPUP99, _ = percentiles(t.cpu)
+		t.cpu = t.cpu[:0]
+	}
+	for i, d := range t.phase {
+		if len(d) == 0 {
+			continue
+		}
+		var sum time.Duration
+		for _, x := range d {
+			sum += x
+		}
+		st.PhaseMean[i] = sum / time.Duration(len(d))
+		_, st.PhaseP99[i], _ = percentiles(d)
+		t.phase[i] = d[:0]
+	}
+	t.d = t.d[:0]
+	return st
+}
+
+// percentiles sorts d and returns its median, 99th percentile and maximum.
+func percentiles(d []time.Duration) (p50, p99, max time.Duration) {
+	slices.Sort(d)
+	n := len(d)
+	return d[n/2], d[min(n-1, n*99/100)], d[n-1]
+}

@@ -1,0 +1,129 @@
+package world
+
+import (
+	"dlmp/internal/grid"
+	"dlmp/internal/wire"
+)
+
+// Player moves: the unreliable PlayerMove of every shown player, each tick
+// (ADR 0126, decision 0180).
+
+// encodeMoves encodes this tick's PlayerMove of every player with a new
+// accepted sync (its state must be one PlayerMove carries).
+func (w *World) encodeMoves() {
+	if len(w.ents.moveTab) != len(w.players) {
+		w.ents.moveTab = make([]moveRef, len(w.players))
+	}
+	for i, p := range w.players {
+		if p == nil {
+			w.ents.moveTab[i] = moveRef{}
+			continue
+		}
+		e := &p.ent
+		e.move, e.moveFar = e.move[:0], e.moveFar[:0]
+		if e.moved {
+			e.moved, e.lastMoved = false, w.ents.tick
+			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
+				e.move = m.Append(e.move)
+			}
+		}
+		// Far viewers get the latest state every FarMoveEvery ticks: encoded
+		// while a move is at most that old, so the last one always lands.
+		switch {
+		case len(e.move) > 0: // the same state, seq and all
+			e.moveFar = append(e.moveFar, e.move...)
+		case w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0:
+			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
+				e.moveFar = m.Append(e.moveFar)
+			}
+		}
+		w.ents.moveTab[i] = moveRef{pos: p.pos, near: e.move, far: e.moveFar}
+	}
+}
+
+// moveRef is what sendPlayerMoves reads of one mover, kept dense by player
+// id: a viewer's loop over the players it is shown touches this table, not
+// every shown player's struct.
+type moveRef struct {
+	pos       grid.Vec
+	near, far []byte // the mover's PlayerMove this tick for near and far viewers; empty when none
+}
+
+// Player moves are sent at the full tick rate to viewers within
+// NearMoveDistance, and every FarMoveEvery ticks beyond it (decision 0180):
+// the far ones are small on the screen, and most of the traffic of a crowd.
+const (
+	NearMoveDistance = 60
+	FarMoveEvery     = 4
+)
+
+// moveOf returns p's last accepted sync as a PlayerMove with seq.
+func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
+	s := &p.ent.last
+	return &wire.PlayerMove{Seq: seq, PlayerID: p.id, State: s.State, X: s.X, Y: s.Y, Z: s.Z, Heading: s.Heading,
+		VX: s.VX, VY: s.VY, VZ: s.VZ, Health: s.Health, Armour: s.Armour, Weapon: s.Weapon,
+		VehicleID: s.VehicleID, Seat: s.Seat}
+}
+
+// sendPlayerMoves sends q the PlayerMove of every shown player that moved
+// this tick, and of every player shown this tick. Which shown players are
+// near is worked out again every FarMoveEvery ticks and when the players
+// shown change (splitMoves), not for every pair on every tick. A player is
+// sent its latest state on its far tick whether near or far (once the
+// near moves stopped, that is the one that lands the state it stopped in),
+// so a split that is a few ticks old never loses a final state.
+func (w *World) sendPlayerMoves(q *Player) {
+	e := &q.ent
+	tick := w.ents.tick
+	if e.splitDue || (tick+uint32(q.id))%FarMoveEvery == 0 {
+		w.splitMoves(q)
+	}
+	tab := w.ents.moveTab
+	for _, id := range e.nearP {
+		m := &tab[id] // empty for a player who left
+		if len(m.near) > 0 {
+			q.conn.SendUnreliable(m.near)
+		} else if (tick+uint32(id))%FarMoveEvery == 0 && len(m.far) > 0 {
+			q.conn.SendUnreliable(m.far)
+		}
+	}
+	// The far players whose tick this is: (tick + id) % FarMoveEvery == 0.
+	for _, id := range e.farP[(FarMoveEvery-tick%FarMoveEvery)%FarMoveEvery] {
+		if m := &tab[id]; len(m.far) > 0 {
+			q.conn.SendUnreliable(m.far)
+		}
+	}
+	for _, id := range e.freshP {
+		o := w.players[id]
+		if o == nil || len(o.ent.move) > 0 || o.ent.last.State == 0 {
+			continue
+		}
+		if _, ok := e.players.Shown(uint32(id)); !ok {
+			continue
+		}
+		if m := o.moveOf(w.ents.tick); m.CheckSend() == nil {
+			w.ents.buf = m.Append(w.ents.buf[:0])
+			q.conn.SendUnreliable(w.ents.buf)
+		}
+	}
+	e.freshP = e.freshP[:0]
+}
+
+// splitMoves sorts the players q is shown into near and far (by id) for
+// sendPlayerMoves.
+func (w *World) splitMoves(q *Player) {
+	e := &q.ent
+	e.splitDue = false
+	e.nearP = e.nearP[:0]
+	for i := range e.farP {
+		e.farP[i] = e.farP[i][:0]
+	}
+	tab := w.ents.moveTab
+	for _, id := range e.shownP {
+		if grid.Dist2(q.pos, tab[id].pos) <= NearMoveDistance*NearMoveDistance {
+			e.nearP = append(e.nearP, id)
+		} else {
+			e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
+		}
+	}
+}

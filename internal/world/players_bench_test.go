@@ -1,0 +1,90 @@
+package world
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"dlmp/internal/config"
+	"dlmp/internal/grid"
+	"dlmp/internal/wire"
+)
+
+// crowdWorld is the load run's world without the network: players spawned
+// in spots hot spots of 150 m around points 2 km apart (up to ten), each running (6 m/s,
+// the bots' speed) in a random direction, turned back at 150 m.
+func crowdWorld(tb testing.TB, players, spots int) (*World, []mover, []grid.Vec) {
+	tb.Helper()
+	w, err := New(config.Default(), nil, t0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	centers := make([]grid.Vec, players)
+	ms := make([]mover, players)
+	for i := range ms {
+		var h wire.ServerHello
+		p, _ := w.Join(&nullConn{}, &h)
+		k := i % spots
+		c := grid.Vec{X: float32(k%5)*2000 - 4000, Y: float32(k/5)*2000 - 1000, Z: 10}
+		a, d := r.Float64()*2*math.Pi, 150*math.Sqrt(r.Float64())
+		pos := grid.Vec{X: c.X + float32(d*math.Cos(a)), Y: c.Y + float32(d*math.Sin(a)), Z: 10}
+		if err := w.Spawn(p, SpawnParams{Landing: Landing{Pos: pos}, Skin: 1, Health: 100}); err != nil {
+			tb.Fatal(err)
+		}
+		a = r.Float64() * 2 * math.Pi
+		ms[i] = mover{p: p, pos: pos, dx: float32(6 * 0.05 * math.Cos(a)), dy: float32(6 * 0.05 * math.Sin(a))}
+		centers[i] = c
+	}
+	return w, ms, centers
+}
+
+// crowdStep moves every player one tick (a PlayerSync each) and runs the
+// tick.
+func crowdStep(w *World, ms []mover, centers []grid.Vec, now time.Time, s *wire.PlayerSync) {
+	for i := range ms {
+		m := &ms[i]
+		m.pos.X += m.dx
+		m.pos.Y += m.dy
+		if grid.Dist2(m.pos, centers[i]) > 150*150 {
+			m.dx, m.dy = -m.dx, -m.dy
+		}
+		m.seq++
+		*s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
+		w.Packet(m.p, s, now)
+	}
+	w.Tick(now)
+}
+
+// BenchmarkCrowdTick is one tick of 1000 running players: in ten hot spots
+// (the load run's --spread world, ~100 players shown to each) and in one
+// (its default world: the 200 nearest shown to each). The players' syncs
+// are part of it. cpu-ms/tick is the benchmarking thread's CPU time: the
+// figure to compare on a loaded machine.
+func BenchmarkCrowdTick(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		spots int
+	}{{"spread", 10}, {"one-spot", 1}} {
+		b.Run(bc.name, func(b *testing.B) {
+			w, ms, centers := crowdWorld(b, 1000, bc.spots)
+			now := t0
+			var s wire.PlayerSync
+			for range 40 { // the first views, out of the measure
+				now = now.Add(50 * time.Millisecond)
+				crowdStep(w, ms, centers, now, &s)
+			}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.ReportAllocs()
+			c0 := threadCPU()
+			for b.Loop() {
+				now = now.Add(50 * time.Millisecond)
+				crowdStep(w, ms, centers, now, &s)
+			}
+			b.ReportMetric(float64(threadCPU()-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/tick")
+		})
+	}
+}
