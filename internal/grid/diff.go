@@ -10,6 +10,7 @@ type Step struct {
 	Enter []Hit  // in the answer at the new point, not at the old one (hits at the new point)
 	Leave []Hit  // in the answer at the old point, not at the new one (hits at the new point)
 	Cut   uint64 // the cut of the answer at the new point (see [CutOf]), for the next Diff
+	Shell bool   // told from a [Shell]'s band alone (see [Grid.DiffIn])
 
 	// The answer at the old point as the cut given to Diff describes it:
 	// how many entities, their weight and the sum of the sum function
@@ -30,18 +31,27 @@ type bandHit struct {
 	shown bool
 }
 
-// CutOf returns a cut of an answer hs of [Grid.Nearest]: one more than the
-// largest [Hit.Rank] of its hits (0 for none).
+// CutOf returns a cut of an answer hs of [Grid.Nearest] with limit: one
+// more than the largest [Hit.Rank] of its hits (0 for none), or [AllCut] when
+// the hits weigh less than the limit (so that the next Diff tells the change
+// from every entity covering the new point).
 //
 // The answer is a prefix in Rank order of the entities covering its point,
 // so it is exactly the covering entities whose Rank there is below its cut:
 // any value above the Rank of its last entity and at most that of the first
-// entity the limit refused ([AllCut] if none). [Grid.Diff] returns the
-// latter, which makes the next Diff likelier to succeed.
-func CutOf(hs []Hit) uint64 {
-	var c uint64
+// entity the limit refused (AllCut if none). [Grid.Diff] returns the latter,
+// which makes the next Diff likelier to succeed. For entities of weight 1,
+// an answer lighter than the limit was not cut; with heavier ones (chains)
+// it may have been, and AllCut is then a guess that the caller's check of
+// [Step] refuses (the caller queries again).
+func CutOf(hs []Hit, limit int) uint64 {
+	var c, w uint64
 	for i := range hs {
 		c = max(c, hs[i].Rank()+1)
+		w += uint64(hs[i].Weight)
+	}
+	if limit == NoLimit || w < uint64(limit) {
+		return AllCut
 	}
 	return c
 }
@@ -70,8 +80,17 @@ const bandPad = 1
 // only the caller's check of WasN and WasSum against what it holds tells
 // whether it holds that answer.
 func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step) bool {
+	return g.diff(from, to, limit, cut, sum, s, nil, 0)
+}
+
+// diff is Diff; with a shell sh, when it scans every entity covering to, it
+// also fills sh for the ball of radius skin around to (sh.ok tells).
+func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32) bool {
+	if sh != nil {
+		sh.ok = false
+	}
 	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
-	s.WasN, s.WasWeight, s.WasSum, s.Cut = 0, 0, 0, 0
+	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell = 0, 0, 0, 0, false
 	if limit < 1 {
 		return false
 	}
@@ -99,16 +118,26 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 		region = min(region, hi)
 	}
 	complete := region >= maxR // every entity covering to is scanned
+	if !complete {
+		sh = nil
+	}
 
 	var wI, wB, wFar uint64 // weights covering to: nearer than the band, in it, beyond
 	// The cells within the region of to; when it is every entity covering
-	// to, also those within reach of from (entities that leave).
+	// to, also those within reach of from (entities that leave), and the
+	// shell's reach.
 	r := float32(region) + slack
 	x0, x1 := g.axis(to.X-r), g.axis(to.X+r)
 	y0, y1 := g.axis(to.Y-r), g.axis(to.Y+r)
+	var ball float32 // the shell's radius, padded
 	if complete {
 		x0, x1 = min(x0, g.axis(from.X-r)), max(x1, g.axis(from.X+r))
 		y0, y1 = min(y0, g.axis(from.Y-r)), max(y1, g.axis(from.Y+r))
+	}
+	if sh != nil {
+		ball = sh.start(g, to, skin)
+		x0, x1 = min(x0, sh.cx0), max(x1, sh.cx1)
+		y0, y1 = min(y0, sh.cy0), max(y1, sh.cy1)
 	}
 	for by := y0 / blockSide; by <= y1/blockSide; by++ {
 		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
@@ -125,8 +154,11 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 						continue
 					}
 					gxt, gxf := g.gap(to.X, cx), g.gap(from.X, cx)
-					if gxt*gxt+gyt*gyt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 {
-						continue
+					gt := gxt*gxt + gyt*gyt
+					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > hi2 {
+						if sh == nil || !sh.reaches(gt, ball, c.maxR2) {
+							continue
+						}
 					}
 					for i := range c.p {
 						e := &c.p[i]
@@ -135,6 +167,9 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 						dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
 						df := dx*dx + dy*dy + dz*dz
 						covT, covF := dt <= e.r2, df <= e.r2
+						if sh != nil {
+							sh.add(c, i, dt, ball, sum)
+						}
 						if !covT && !covF {
 							continue
 						}
@@ -167,8 +202,12 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 							wB += uint64(m.weight)
 							s.band = append(s.band, bandHit{h, shown})
 						default:
+							// Beyond the band: needed when nothing is cut at
+							// to (complete), else only to be hidden.
 							wFar += uint64(m.weight)
-							s.band = append(s.band, bandHit{h, shown})
+							if complete || shown {
+								s.band = append(s.band, bandHit{h, shown})
+							}
 						}
 					}
 				}
@@ -178,8 +217,8 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 	lim := uint64(limit)
 	switch {
 	case wI+wB+wFar <= lim: // no cut at to: everything covering it
-		if !complete && !g.beyondRegion(to, [4]int{x0, x1, y0, y1}, lim-(wI+wB+wFar), s) {
-			return false
+		if !complete {
+			return false // what covers to beyond the region was not scanned
 		}
 		for _, b := range s.band {
 			if !b.shown {
@@ -187,6 +226,9 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			}
 		}
 		s.Cut = AllCut
+		if sh != nil {
+			sh.ok = true
+		}
 		return true
 	case wI > lim || wI+wB <= lim:
 		return false // the cut at to is not in the band
@@ -212,50 +254,6 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			s.Enter = append(s.Enter, b.h)
 		case !in && b.shown:
 			s.Leave = append(s.Leave, b.h)
-		}
-	}
-	return true
-}
-
-// beyondRegion appends to s.Enter the entities covering p in the cells
-// outside the rectangle of cells in (x0, x1, y0, y1) already scanned, none
-// of which were in the old answer (its entities are all within the region),
-// and reports whether they weigh at most left.
-func (g *Grid) beyondRegion(p Vec, in [4]int, left uint64, s *Step) bool {
-	r := float32(math.Sqrt(float64(g.maxR2))) + slack
-	x0, x1 := g.axis(p.X-r), g.axis(p.X+r)
-	y0, y1 := g.axis(p.Y-r), g.axis(p.Y+r)
-	var w uint64
-	for by := y0 / blockSide; by <= y1/blockSide; by++ {
-		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
-			b := g.blocks[by*g.bside+bx]
-			if b == nil {
-				continue
-			}
-			for cy := max(y0, by*blockSide); cy <= min(y1, by*blockSide+blockSide-1); cy++ {
-				gy := g.gap(p.Y, cy)
-				row := b[(cy%blockSide)*blockSide:]
-				for cx := max(x0, bx*blockSide); cx <= min(x1, bx*blockSide+blockSide-1); cx++ {
-					if cx >= in[0] && cx <= in[1] && cy >= in[2] && cy <= in[3] {
-						continue
-					}
-					c := &row[cx%blockSide]
-					if len(c.p) == 0 {
-						continue
-					}
-					if gx := g.gap(p.X, cx); gx*gx+gy*gy > c.maxR2 {
-						continue
-					}
-					n := len(s.Enter)
-					s.Enter = cover(c, p, inf, s.Enter)
-					for _, h := range s.Enter[n:] {
-						w += uint64(h.Weight)
-					}
-					if w > left {
-						return false
-					}
-				}
-			}
 		}
 	}
 	return true

@@ -13,7 +13,13 @@ import (
 // the new cut, and the old answer's count, weight and fingerprint as the cut
 // describes it on the grid as it is now.
 func TestDiffMatchesOracle(t *testing.T) {
-	var ok, steps int
+	for _, skin := range []float32{0, 25} { // 0: Diff, else DiffIn with a shell
+		testDiff(t, skin)
+	}
+}
+
+func testDiff(t *testing.T, skin float32) {
+	var ok, steps, shells int
 	for _, cell := range []float32{16, 64, 250} {
 		for seed := range uint64(6) {
 			rng := rand.New(rand.NewPCG(seed, uint64(cell)+7))
@@ -44,6 +50,7 @@ func TestDiffMatchesOracle(t *testing.T) {
 			}
 			var s Step
 			for _, limit := range []int{1, 7, 60, 300, 1000, NoLimit} {
+				var sh Shell
 				answer := func(p Vec) []Hit {
 					if limit == NoLimit {
 						return o.covering(p)
@@ -52,10 +59,7 @@ func TestDiffMatchesOracle(t *testing.T) {
 				}
 				c := hot[rng.IntN(len(hot))]
 				from := Vec{c.X + rng.Float32()*200 - 100, c.Y + rng.Float32()*200 - 100, rng.Float32()*10 - 5}
-				cut := CutOf(answer(from))
-				if limit == NoLimit {
-					cut = AllCut
-				}
+				cut := CutOf(answer(from), limit)
 				for step := range 40 {
 					if step%7 == 6 { // the grid changes between two steps
 						h := live[rng.IntN(len(live))]
@@ -76,11 +80,17 @@ func TestDiffMatchesOracle(t *testing.T) {
 					was = slices.DeleteFunc(was, func(h Hit) bool { return h.Rank() >= cut })
 					now := answer(to)
 					steps++
-					if !g.Diff(from, to, limit, cut, testSum, &s) {
-						from, cut = to, CutOf(now)
-						if limit == NoLimit {
-							cut = AllCut
+					var done bool
+					if skin > 0 {
+						done = g.DiffIn(&sh, skin, from, to, limit, cut, testSum, &s)
+						if sh.ok {
+							shells++
 						}
+					} else {
+						done = g.Diff(from, to, limit, cut, testSum, &s)
+					}
+					if !done {
+						from, cut = to, CutOf(now, limit)
 						continue
 					}
 					ok++
@@ -88,7 +98,7 @@ func TestDiffMatchesOracle(t *testing.T) {
 					// The cut: above the last entity of the answer, at most
 					// the first one refused.
 					cov := o.covering(to)
-					if last, first := CutOf(now), refused(cov, now); s.Cut < last || s.Cut > first {
+					if last, first := lastRank(now)+1, refused(cov, now); s.Cut < last || s.Cut > first {
 						t.Fatalf("limit %d, %v → %v: cut got %x, want in [%x, %x]", limit, from, to, s.Cut, last, first)
 					}
 					from, cut = to, s.Cut
@@ -97,7 +107,10 @@ func TestDiffMatchesOracle(t *testing.T) {
 		}
 	}
 	if ok < steps*3/4 {
-		t.Errorf("Diff answered %d of %d steps, want at least 3/4", ok, steps)
+		t.Errorf("skin %g: Diff answered %d of %d steps, want at least 3/4", skin, ok, steps)
+	}
+	if skin > 0 && shells < steps/4 {
+		t.Errorf("skin %g: a shell was kept in %d of %d steps, want at least 1/4", skin, shells, steps)
 	}
 }
 
@@ -156,6 +169,15 @@ func TestDiffEmptyGridAndZeroLimit(t *testing.T) {
 	if g.Diff(Vec{}, Vec{X: 5}, 0, 0, testSum, &s) {
 		t.Errorf("limit 0: got true, want false")
 	}
+}
+
+// lastRank returns the largest Rank of hs.
+func lastRank(hs []Hit) uint64 {
+	var r uint64
+	for _, h := range hs {
+		r = max(r, h.Rank())
+	}
+	return r
 }
 
 // refused returns the Rank of the first covering entity not in the answer

@@ -1,0 +1,148 @@
+package grid
+
+import "math"
+
+// Shell is what one moving query point (a player's view of one kind) keeps
+// of a grid between steps, so that while the point stays within a ball the
+// change of its answer is told from a few hundred entities instead of a scan
+// of every cell in reach (a Verlet list, in molecular dynamics' terms):
+//
+//   - the inner part: entities covering every point of the ball, kept as
+//     their count, weight and fingerprint only;
+//   - the band: entities covering some points of the ball but not all,
+//     kept as in a cell (positions contiguous).
+//
+// It serves answers the limit does not cut (every entity covering the
+// point): [Grid.Covering], and [Grid.Nearest] while the covering entities
+// weigh at most the limit. The zero value is empty. See [Grid.DiffIn].
+type Shell struct {
+	c    Vec     // the ball's center
+	r2   float32 // its radius, squared
+	n    int     // the inner part: count, weight and fingerprint
+	w    uint64
+	sum  uint64
+	band cell
+
+	// Validity: the grid's version when built, the cells read.
+	built              uint64
+	cx0, cy0, cx1, cy1 int
+	ok                 bool
+}
+
+// Band returns the number of entities a step of the shell scans.
+func (sh *Shell) Band() int { return len(sh.band.p) }
+
+// holds reports whether p is in the ball.
+func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
+
+// DiffIn is [Grid.Diff] for a query point that keeps sh between steps
+// (one Shell per point, for one limit and sum function). When the answer at
+// from is every entity covering from (cut is [AllCut]), from and to are
+// within the ball of radius skin the shell was built for and nothing in the
+// grid changed where the shell read it, the step is told from the shell's
+// band alone. Otherwise it is Diff, whose scan fills the shell around to
+// when it reads every entity covering to and the limit cuts nothing there
+// (its scan reaches skin meters farther for it).
+//
+// The result is Diff's, exactly (the inner part's bound is padded for the
+// rounding of float32 distances).
+func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step) bool {
+	if cut == AllCut && limit >= 1 && skin > 0 && Dist2(from, to) <= skin*skin {
+		if sh.ok && sh.holds(from) && sh.holds(to) && g.unchanged(sh.built, sh.cx0, sh.cy0, sh.cx1, sh.cy1) &&
+			g.shellStep(sh, from, to, limit, sum, s) {
+			return true
+		}
+	}
+	// Diff, which fills the shell around to as it scans, if nothing is cut
+	// there.
+	if skin <= 0 {
+		return g.Diff(from, to, limit, cut, sum, s)
+	}
+	return g.diff(from, to, limit, cut, sum, s, sh, skin)
+}
+
+// shellStep tells the step from the shell's band, or reports false when the
+// limit cuts the answer at to.
+func (g *Grid) shellStep(sh *Shell, from, to Vec, limit int, sum func(key, rev uint32) uint64, s *Step) bool {
+	s.Enter, s.Leave = s.Enter[:0], s.Leave[:0]
+	s.WasN, s.WasWeight, s.WasSum = sh.n, sh.w, sh.sum
+	wT := sh.w
+	ps, ms := sh.band.p, sh.band.m[:len(sh.band.p)]
+	for i := range ps {
+		e := &ps[i]
+		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
+		dt := dx*dx + dy*dy + dz*dz
+		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
+		df := dx*dx + dy*dy + dz*dz
+		covT, covF := dt <= e.r2, df <= e.r2
+		if !covT && !covF {
+			continue
+		}
+		m := &ms[i]
+		if covT {
+			wT += uint64(m.weight)
+		}
+		if covF {
+			s.WasN++
+			s.WasWeight += uint64(m.weight)
+			if sum != nil {
+				s.WasSum += sum(m.key, m.rev)
+			}
+		}
+		switch {
+		case covT && !covF:
+			s.Enter = append(s.Enter, Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight})
+		case covF && !covT:
+			s.Leave = append(s.Leave, Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight})
+		}
+	}
+	if limit != NoLimit && wT > uint64(limit) {
+		return false // cut at to: not a shell's answer
+	}
+	s.Cut, s.Shell = AllCut, true
+	return true
+}
+
+// start empties sh for the ball of radius skin around c and sets the cells
+// it reads; it returns the ball's radius as the bounds use it (its points
+// are within Dist2 ≤ skin² of c: a true distance of skin·(1+ε)).
+func (sh *Shell) start(g *Grid, c Vec, skin float32) float32 {
+	sh.c, sh.r2 = c, skin*skin
+	sh.n, sh.w, sh.sum = 0, 0, 0
+	sh.band.p, sh.band.m = sh.band.p[:0], sh.band.m[:0]
+	sh.built = g.ver
+	ball := skin*(1+relSlack) + absSlack
+	r := float32(math.Sqrt(float64(g.maxR2))) + ball + slack
+	sh.cx0, sh.cx1 = g.axis(c.X-r), g.axis(c.X+r)
+	sh.cy0, sh.cy1 = g.axis(c.Y-r), g.axis(c.Y+r)
+	return ball
+}
+
+// reaches reports whether a cell at squared 2D distance gap2 from the
+// ball's center, whose entities' radii are at most √maxR2, can hold an
+// entity covering a point of the ball.
+func (sh *Shell) reaches(gap2, ball, maxR2 float32) bool {
+	near := max(float32(math.Sqrt(float64(gap2)))-ball, 0)
+	return near*near <= maxR2*(1+relSlack)
+}
+
+// add sorts entity i of cell c, at squared distance d2 from the ball's
+// center, into the inner part or the band, or leaves it out (it covers no
+// point of the ball). The bounds are padded by relSlack for the rounding of
+// float32 distances and squares (relative errors below 1e-6).
+func (sh *Shell) add(c *cell, i int, d2, ball float32, sum func(key, rev uint32) uint64) {
+	e := &c.p[i]
+	r := float32(math.Sqrt(float64(e.r2)))
+	if in := r - ball; in > 0 && d2 <= in*in*(1-2*relSlack) {
+		m := &c.m[i]
+		sh.n++
+		sh.w += uint64(m.weight)
+		if sum != nil {
+			sh.sum += sum(m.key, m.rev)
+		}
+		return
+	}
+	if out := r + ball; d2 <= out*out*(1+2*relSlack) {
+		sh.band.p, sh.band.m = append(sh.band.p, *e), append(sh.band.m, c.m[i])
+	}
+}
