@@ -93,14 +93,11 @@ func TestPatchStepMatchesReconcile(t *testing.T) {
 }
 
 func cutOfWants(ws []Want, limit int) uint64 {
-	if limit == Unlimited {
-		return grid.AllCut
-	}
 	hs := make([]grid.Hit, len(ws))
 	for i, w := range ws {
-		hs[i] = grid.Hit{Key: w.ID, Dist2: w.Dist2}
+		hs[i] = grid.Hit{Key: w.ID, Dist2: w.Dist2, Weight: 1}
 	}
-	return grid.CutOf(hs)
+	return grid.CutOf(hs, limit) // Unlimited is grid.NoLimit
 }
 
 func checkOps(t *testing.T, what string, got, want []Op) {

@@ -37,6 +37,7 @@ type viewer struct {
 	boxes   []*grid.Box // per kind: the box of the last cached query
 	at      []grid.Vec  // per kind: where the view's wanted set was last computed
 	cuts    []uint64    // per kind: the cut of that answer (grid.CutOf)
+	shells  []grid.Shell
 }
 
 func (v *viewer) walk() {
@@ -59,6 +60,7 @@ func newViewers(w *world, ps []grid.Vec, s *scratch) []*viewer {
 			v.boxes = append(v.boxes, nil)
 			v.at = append(v.at, v.pos)
 			v.cuts = append(v.cuts, w.cutOf(k, s.hits))
+			v.shells = append(v.shells, grid.Shell{})
 			// Stagger the anchors, so that players are not all due on the same tick.
 			t := thresholds[kw.spec.kind]
 			a := rng.Float64() * 2 * math.Pi
@@ -218,7 +220,7 @@ func reportPass(b *testing.B, scale float64, cpu time.Duration) {
 func BenchmarkTick(b *testing.B) {
 	w := bigWorld()
 	for _, l := range layouts {
-		for _, mode := range []string{"anchored", "diff", "cached", "every"} {
+		for _, mode := range []string{"anchored", "diff", "shell", "cached", "every"} {
 			b.Run(l.name+"/"+mode, func(b *testing.B) {
 				s := new(scratch)
 				vs := newViewers(w, w.placePlayers(7, l.clustered), s)
@@ -232,7 +234,7 @@ func BenchmarkTick(b *testing.B) {
 				var worst time.Duration
 				requeries, listed := 0, 0
 				var spent [5]time.Duration // per kind: wall time of the re-queries
-				var count [5]int
+				var count, shellSteps, shellBand [5]int
 				for b.Loop() {
 					t0 := time.Now()
 					for _, v := range vs {
@@ -253,9 +255,16 @@ func BenchmarkTick(b *testing.B) {
 								w.reconcileCached(k, v.pos, v.views[k], &v.boxes[k], tickBudget, s)
 								continue
 							}
-							if mode == "diff" {
-								if !w.reconcileDiff(k, v, tickBudget, s) {
+							if mode == "diff" || mode == "shell" {
+								sk := float32(0)
+								if mode == "shell" {
+									sk = skin
+								}
+								if !w.reconcileDiff(k, v, sk, tickBudget, s) {
 									listed++
+								} else if s.step.Shell {
+									shellSteps[k]++
+									shellBand[k] += v.shells[k].Band()
 								}
 							} else {
 								w.wantedGrid(k, v.pos, s)
@@ -270,13 +279,17 @@ func BenchmarkTick(b *testing.B) {
 				b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N)/1e6, "cpu-ms/tick")
 				b.ReportMetric(float64(worst.Nanoseconds())/1e6, "max-ms/tick")
 				b.ReportMetric(float64(requeries)/float64(b.N), "views/tick")
-				if mode == "diff" {
+				if mode == "diff" || mode == "shell" {
 					b.ReportMetric(float64(listed)/float64(b.N), "listed/tick")
 				}
 				for k, kw := range w.kinds {
 					if count[k] > 0 && mode != "cached" {
 						b.ReportMetric(float64(spent[k].Microseconds())/float64(count[k]), "us/"+metric(kw.spec.kind))
 						b.ReportMetric(float64(count[k])/float64(b.N), metric(kw.spec.kind)+"s/tick")
+						if mode == "shell" {
+							b.ReportMetric(float64(shellSteps[k])/float64(count[k]), "shell-share/"+metric(kw.spec.kind))
+							b.ReportMetric(float64(shellBand[k])/float64(max(shellSteps[k], 1)), "shell-band/"+metric(kw.spec.kind))
+						}
 					}
 				}
 			})

@@ -184,17 +184,18 @@ func (s *scratch) toWants() {
 // cutOf returns the cut of a grid answer of kind k (grid.AllCut for a kind
 // without a limit: every covering entity).
 func (w *world) cutOf(k int, hits []grid.Hit) uint64 {
-	if w.kinds[k].spec.kind.Limit() == Unlimited {
-		return grid.AllCut
-	}
-	return grid.CutOf(hits)
+	return grid.CutOf(hits, w.kinds[k].spec.kind.Limit()) // Unlimited is grid.NoLimit
 }
 
+// skin is the radius (meters) of the ball a view's grid.Shell serves.
+const skin = 30
+
 // reconcileDiff is the tick's reconcile of view k of v at v.pos by the
-// change from where its set was last computed (grid.Diff, View.PatchStep),
-// or, when that cannot be told, by the listed path; it reports whether the
-// change did. It leaves the ops in s.ops.
-func (w *world) reconcileDiff(k int, v *viewer, budget int, s *scratch) bool {
+// change from where its set was last computed (grid.Diff, or with skin > 0
+// grid.DiffIn and the view's shell; View.PatchStep), or, when that cannot be
+// told, by the listed path; it reports whether the change did. It leaves
+// the ops in s.ops.
+func (w *world) reconcileDiff(k int, v *viewer, skin float32, budget int, s *scratch) bool {
 	kw, view := w.kinds[k], v.views[k]
 	lim := kw.spec.kind.Limit()
 	if lim == Unlimited {
@@ -202,7 +203,7 @@ func (w *world) reconcileDiff(k int, v *viewer, budget int, s *scratch) bool {
 	}
 	from := v.at[k]
 	v.at[k] = v.pos
-	if kw.g.Diff(from, v.pos, lim, v.cuts[k], Mix, &s.step) {
+	if kw.g.DiffIn(&v.shells[k], skin, from, v.pos, lim, v.cuts[k], Mix, &s.step) {
 		var ok bool
 		if s.ops, ok = view.PatchStep(&s.step, budget, HidesFirst, s.ops[:0]); ok {
 			v.cuts[k] = s.step.Cut
