@@ -164,6 +164,11 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 						e := &c.p[i]
 						dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
 						dt := dx*dx + dy*dy + dz*dz
+						if dt > hi2 && !complete {
+							// Beyond the band, so beyond the old cut's
+							// distance from from: in neither answer.
+							continue
+						}
 						dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
 						df := dx*dx + dy*dy + dz*dz
 						covT, covF := dt <= e.r2, df <= e.r2

@@ -35,7 +35,8 @@ func (v *View) PatchStep(s *grid.Step, budget int, order Order, out []Op) ([]Op,
 	if s.WasN != v.shown.n || s.WasSum != v.sum {
 		return out, false
 	}
-	v.hides, v.shows = v.hides[:0], v.shows[:0]
+	// Sized once: a large step's buffers were let go by the last release.
+	v.hides, v.shows = slices.Grow(v.hides[:0], len(s.Leave)), slices.Grow(v.shows[:0], len(s.Enter))
 	for i := range s.Leave {
 		v.hides = append(v.hides, s.Leave[i].Key)
 	}

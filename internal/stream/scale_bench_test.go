@@ -19,7 +19,7 @@ var bigWorld = sync.OnceValue(func() *world { return buildWorld(1) })
 
 // Re-query thresholds of the incremental tick, per kind (meters): see
 // docs/decisions/0051-view-reconcile.md.
-var thresholds = map[Kind]float32{Objects: 10, Pickups: 10, Labels: 5, Blips: 50, GangZones: 100}
+var thresholds = [...]float32{Objects: 10, Pickups: 10, Labels: 5, Blips: 50, GangZones: 100}
 
 const (
 	tickBudget = 64  // ops per view per tick in the incremental benchmark
