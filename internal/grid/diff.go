@@ -160,6 +160,9 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 							continue
 						}
 					}
+					if sh != nil && sh.reaches(gt, ball, c.maxR2) {
+						sh.addCell(c, ball, sum)
+					}
 					for i := range c.p {
 						e := &c.p[i]
 						dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
@@ -172,9 +175,6 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 						dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
 						df := dx*dx + dy*dy + dz*dz
 						covT, covF := dt <= e.r2, df <= e.r2
-						if sh != nil {
-							sh.add(c, i, dt, ball, sum)
-						}
 						if !covT && !covF {
 							continue
 						}

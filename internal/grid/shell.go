@@ -22,6 +22,7 @@ type Shell struct {
 	w    uint64
 	sum  uint64
 	band cell
+	tmp  []int32 // addCell's scratch
 
 	// Validity: the grid's version when built, the cells read.
 	built              uint64
@@ -126,23 +127,48 @@ func (sh *Shell) reaches(gap2, ball, maxR2 float32) bool {
 	return near*near <= maxR2*(1+relSlack)
 }
 
-// add sorts entity i of cell c, at squared distance d2 from the ball's
-// center, into the inner part or the band, or leaves it out (it covers no
-// point of the ball). The bounds are padded by relSlack for the rounding of
-// float32 distances and squares (relative errors below 1e-6).
-func (sh *Shell) add(c *cell, i int, d2, ball float32, sum func(key, rev uint32) uint64) {
-	e := &c.p[i]
-	r := float32(math.Sqrt(float64(e.r2)))
-	if in := r - ball; in > 0 && d2 <= in*in*(1-2*relSlack) {
-		m := &c.m[i]
+// addCell sorts the entities of cell c into the inner part or the band,
+// or leaves them out (they cover no point of the ball). The bounds are
+// padded by relSlack for the rounding of float32 distances and squares
+// (relative errors below 1e-6).
+//
+// Like cover, it is branchless: the index of every entity is written to
+// both scratch lists and each list's length advances by the entity's test,
+// computed on the float bits (squared distances are non-negative, so they
+// order as their bits); the meta of entities left out is never read.
+func (sh *Shell) addCell(c *cell, ball float32, sum func(key, rev uint32) uint64) {
+	ps := c.p
+	if cap(sh.tmp) < 2*len(ps) {
+		sh.tmp = make([]int32, 2*len(ps))
+	}
+	inner, band := sh.tmp[:len(ps)], sh.tmp[len(ps):2*len(ps)]
+	ni, nb := 0, 0
+	cx, cy, cz := sh.c.X, sh.c.Y, sh.c.Z
+	for i := range ps {
+		e := &ps[i]
+		dx, dy, dz := e.x-cx, e.y-cy, e.z-cz
+		d := uint64(math.Float32bits(dx*dx + dy*dy + dz*dz))
+		r := float32(math.Sqrt(float64(e.r2)))
+		in := max(r-ball, 0)
+		out := r + ball
+		// inside: d2 < in²(1−2e-5), strictly, so that in = 0 never holds;
+		// near: d2 ≤ out²(1+2e-5).
+		isIn := int((d - uint64(math.Float32bits(in*in*(1-2*relSlack)))) >> 63)
+		isNear := int((uint64(math.Float32bits(out*out*(1+2*relSlack)))-d)>>63 ^ 1)
+		inner[ni], band[nb] = int32(i), int32(i)
+		ni += isIn
+		nb += isNear &^ isIn
+	}
+	ms := c.m[:len(ps)]
+	for _, i := range inner[:ni] {
+		m := &ms[i]
 		sh.n++
 		sh.w += uint64(m.weight)
 		if sum != nil {
 			sh.sum += sum(m.key, m.rev)
 		}
-		return
 	}
-	if out := r + ball; d2 <= out*out*(1+2*relSlack) {
-		sh.band.p, sh.band.m = append(sh.band.p, *e), append(sh.band.m, c.m[i])
+	for _, i := range band[:nb] {
+		sh.band.p, sh.band.m = append(sh.band.p, ps[i]), append(sh.band.m, ms[i])
 	}
 }
