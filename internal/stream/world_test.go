@@ -188,7 +188,7 @@ func (w *world) cutOf(k int, hits []grid.Hit) uint64 {
 }
 
 // skin is the radius (meters) of the ball a view's grid.Shell serves.
-const skin = 30
+const skin = 35
 
 // reconcileDiff is the tick's reconcile of view k of v at v.pos by the
 // change from where its set was last computed (grid.Diff, or with skin > 0
