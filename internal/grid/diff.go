@@ -43,7 +43,7 @@ type bandHit struct {
 // which makes the next Diff likelier to succeed. For entities of weight 1,
 // an answer lighter than the limit was not cut; with heavier ones (chains)
 // it may have been, and AllCut is then a guess that the caller's check of
-// [Step] refuses (the caller queries again).
+// [Step] refuses (the caller queries again); CutOf(hs, 0) never guesses.
 func CutOf(hs []Hit, limit int) uint64 {
 	var c, w uint64
 	for i := range hs {

@@ -191,3 +191,24 @@ func refused(covering, answer []Hit) uint64 {
 	}
 	return c
 }
+
+func TestCutOf(t *testing.T) {
+	hs := []Hit{{Key: 3, Dist2: 4, Weight: 1}, {Key: 1, Dist2: 9, Weight: 1}}
+	last := hs[1].Rank() + 1
+	for _, tc := range []struct {
+		hs    []Hit
+		limit int
+		want  uint64
+	}{
+		{hs, 2, last},   // as heavy as the limit: maybe cut
+		{hs, 3, AllCut}, // lighter: nothing was cut (weights of 1)
+		{hs, NoLimit, AllCut},
+		{hs, 0, last}, // never a guess
+		{nil, 5, AllCut},
+		{nil, 0, 0},
+	} {
+		if got := CutOf(tc.hs, tc.limit); got != tc.want {
+			t.Errorf("CutOf(%d hits, %d): got %x, want %x", len(tc.hs), tc.limit, got, tc.want)
+		}
+	}
+}
