@@ -100,7 +100,7 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 		}
 		return true
 	}
-	maxR := float64(math.Sqrt(float64(g.maxR2)))
+	maxR := math.Sqrt(float64(g.maxR2))
 	// The band is [lo, hi] in distance from to: every entity of the old
 	// answer (within the old cut's distance of from) is within hi of to,
 	// every entity within lo of to is within the old cut's distance of from.
