@@ -364,33 +364,43 @@ const maxCellCheck = 1024
 // found valid) can concern it: none in the cells it read, and no growth of
 // the largest radius. Blocks without a change since are skipped whole.
 func (c *Cache) valid(b *Box) bool {
-	g := c.g
-	if g.gver > b.built {
+	if !c.g.unchanged(b.built, b.cx0, b.cy0, b.cx1, b.cy1) {
 		return false
 	}
-	if g.ver == b.built {
+	b.built = c.g.ver // nothing changed where it looked: valid as of now
+	return true
+}
+
+// unchanged reports whether no change since the grid's version since can
+// concern what was read in the cells (cx0..cx1, cy0..cy1): none in those
+// cells, and no growth of the largest radius. Blocks without a change since
+// are skipped whole.
+func (g *Grid) unchanged(since uint64, cx0, cy0, cx1, cy1 int) bool {
+	if g.gver > since {
+		return false
+	}
+	if g.ver == since {
 		return true
 	}
-	for by := b.cy0 / blockSide; by <= b.cy1/blockSide; by++ {
-		for bx := b.cx0 / blockSide; bx <= b.cx1/blockSide; bx++ {
+	for by := cy0 / blockSide; by <= cy1/blockSide; by++ {
+		for bx := cx0 / blockSide; bx <= cx1/blockSide; bx++ {
 			bi := by*g.bside + bx
-			if g.bver[bi] <= b.built {
+			if g.bver[bi] <= since {
 				continue
 			}
-			if (b.cx1-b.cx0+1)*(b.cy1-b.cy0+1) > maxCellCheck {
+			if (cx1-cx0+1)*(cy1-cy0+1) > maxCellCheck {
 				return false // too wide a reach to look at its cells
 			}
 			cv := g.cver[bi]
-			for cy := max(b.cy0, by*blockSide); cy <= min(b.cy1, by*blockSide+blockSide-1); cy++ {
+			for cy := max(cy0, by*blockSide); cy <= min(cy1, by*blockSide+blockSide-1); cy++ {
 				row := cv[(cy%blockSide)*blockSide:]
-				for cx := max(b.cx0, bx*blockSide); cx <= min(b.cx1, bx*blockSide+blockSide-1); cx++ {
-					if row[cx%blockSide] > b.built {
+				for cx := max(cx0, bx*blockSide); cx <= min(cx1, bx*blockSide+blockSide-1); cx++ {
+					if row[cx%blockSide] > since {
 						return false
 					}
 				}
 			}
 		}
 	}
-	b.built = g.ver // nothing changed where it looked: valid as of now
 	return true
 }

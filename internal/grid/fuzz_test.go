@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -24,6 +25,16 @@ func FuzzGrid(f *testing.F) {
 		// coord maps a byte to a position that is often on a cell border or
 		// past the world's edge.
 		coord := func(b byte) float32 { return (float32(b) - 128) * 48 }
+		// Steps from the last query point to the next, told by Diff and by
+		// DiffIn with a shell per limit kept across the grid's changes.
+		var prev Vec
+		shells := map[int]*Shell{}
+		answer := func(p Vec, l int) []Hit {
+			if l == NoLimit {
+				return o.covering(p)
+			}
+			return o.nearest(p, l)
+		}
 		for len(data) >= 4 {
 			op, a, b, c := data[0]%5, data[1], data[2], data[3]
 			data = data[4:]
@@ -63,7 +74,24 @@ func FuzzGrid(f *testing.F) {
 					for range buildAfter + 1 { // the grid, then a box (or a part)
 						checkHits(t, "cached", cached(t, caches[l], p), want)
 					}
+					// The old answer as its cut describes it: CutOf's
+					// guess (AllCut for a light answer) may be wrong with
+					// heavy entities, and the Step's WasN, WasSum then
+					// tell the caller it does not hold that set.
+					cut := CutOf(answer(prev, l), l)
+					was := slices.DeleteFunc(o.covering(prev), func(h Hit) bool { return h.Rank() >= cut })
+					var s Step
+					if g.Diff(prev, p, l, cut, testSum, &s) {
+						checkDiff(t, &s, was, want)
+					}
+					if shells[l] == nil {
+						shells[l] = new(Shell)
+					}
+					if g.DiffIn(shells[l], 60, prev, p, l, cut, testSum, &s) {
+						checkDiff(t, &s, was, want)
+					}
 				}
+				prev = p
 			}
 		}
 	})

@@ -87,3 +87,49 @@ func Example_cachedPass() {
 	// unchanged, sure part 25 band hits 2
 	// 1 ops
 }
+
+// The tick with grid.Diff: a moving player's view keeps the point and the
+// cut of its last answer (and a grid.Shell); a step is told as the change
+// between the two points and applied by PatchStep, which refuses it unless
+// the view shows exactly the old answer (then the set is listed as before).
+func Example_tick() {
+	pickups := grid.New(64)
+	for id := range 60 {
+		h := pickups.Insert(uint32(id+1), grid.Vec{X: float32(id * 10)}, 100)
+		pickups.SetRev(h, 1)
+	}
+	view := stream.New(stream.Pickups.Limit())
+	var (
+		shell grid.Shell
+		step  grid.Step
+		hits  []grid.Hit
+		ops   []stream.Op
+	)
+	at := grid.Vec{X: 150}
+	hits = pickups.Covering(at, hits[:0])
+	wanted := make([]stream.Want, 0, len(hits))
+	for _, h := range hits {
+		wanted = append(wanted, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+	}
+	ops = view.Reconcile(wanted, stream.Unlimited, stream.HidesFirst, ops[:0])
+	cut := grid.CutOf(hits, grid.NoLimit)
+	fmt.Println(len(ops), "shown")
+	for _, x := range []float32{160, 170, 180, 190} {
+		to := grid.Vec{X: x}
+		var ok bool
+		if pickups.DiffIn(&shell, 30, at, to, grid.NoLimit, cut, stream.Mix, &step) {
+			ops, ok = view.PatchStep(&step, 64, stream.HidesFirst, ops[:0])
+		}
+		if !ok {
+			panic("listed path: not in this example")
+		}
+		at, cut = to, step.Cut
+		fmt.Println(ops, "from the shell:", step.Shell)
+	}
+	// Output:
+	// 21 shown
+	// [{6 0 false} {27 1 true}] from the shell: false
+	// [{7 0 false} {28 1 true}] from the shell: true
+	// [{8 0 false} {29 1 true}] from the shell: true
+	// [{9 0 false} {30 1 true}] from the shell: true
+}

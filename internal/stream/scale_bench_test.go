@@ -19,7 +19,7 @@ var bigWorld = sync.OnceValue(func() *world { return buildWorld(1) })
 
 // Re-query thresholds of the incremental tick, per kind (meters): see
 // docs/decisions/0051-view-reconcile.md.
-var thresholds = map[Kind]float32{Objects: 10, Pickups: 10, Labels: 5, Blips: 50, GangZones: 100}
+var thresholds = [...]float32{Objects: 10, Pickups: 10, Labels: 5, Blips: 50, GangZones: 100}
 
 const (
 	tickBudget = 64  // ops per view per tick in the incremental benchmark
@@ -35,6 +35,9 @@ type viewer struct {
 	views   []*View
 	anchors []Anchor
 	boxes   []*grid.Box // per kind: the box of the last cached query
+	at      []grid.Vec  // per kind: where the view's wanted set was last computed
+	cuts    []uint64    // per kind: the cut of that answer (grid.CutOf)
+	shells  []grid.Shell
 }
 
 func (v *viewer) walk() {
@@ -55,6 +58,9 @@ func newViewers(w *world, ps []grid.Vec, s *scratch) []*viewer {
 			s.ops = view.Reconcile(s.wanted, Unlimited, HidesFirst, s.ops[:0])
 			v.views = append(v.views, view)
 			v.boxes = append(v.boxes, nil)
+			v.at = append(v.at, v.pos)
+			v.cuts = append(v.cuts, w.cutOf(k, s.hits))
+			v.shells = append(v.shells, grid.Shell{})
 			// Stagger the anchors, so that players are not all due on the same tick.
 			t := thresholds[kw.spec.kind]
 			a := rng.Float64() * 2 * math.Pi
@@ -214,7 +220,7 @@ func reportPass(b *testing.B, scale float64, cpu time.Duration) {
 func BenchmarkTick(b *testing.B) {
 	w := bigWorld()
 	for _, l := range layouts {
-		for _, mode := range []string{"anchored", "cached", "every"} {
+		for _, mode := range []string{"anchored", "diff", "shell", "cached", "every"} {
 			b.Run(l.name+"/"+mode, func(b *testing.B) {
 				s := new(scratch)
 				vs := newViewers(w, w.placePlayers(7, l.clustered), s)
@@ -226,7 +232,9 @@ func BenchmarkTick(b *testing.B) {
 				defer runtime.UnlockOSThread()
 				cpu0 := threadCPU()
 				var worst time.Duration
-				requeries := 0
+				requeries, listed := 0, 0
+				var spent [5]time.Duration // per kind: wall time of the re-queries
+				var count, shellSteps, shellBand [5]int
 				for b.Loop() {
 					t0 := time.Now()
 					for _, v := range vs {
@@ -241,12 +249,28 @@ func BenchmarkTick(b *testing.B) {
 							}
 							an.Mark(v.pos)
 							requeries++
+							count[k]++
+							t1 := time.Now()
 							if mode == "cached" {
 								w.reconcileCached(k, v.pos, v.views[k], &v.boxes[k], tickBudget, s)
 								continue
 							}
-							w.wantedGrid(k, v.pos, s)
-							s.ops = v.views[k].Reconcile(s.wanted, tickBudget, HidesFirst, s.ops[:0])
+							if mode == "diff" || mode == "shell" {
+								sk := float32(0)
+								if mode == "shell" {
+									sk = skin
+								}
+								if !w.reconcileDiff(k, v, sk, tickBudget, s) {
+									listed++
+								} else if s.step.Shell {
+									shellSteps[k]++
+									shellBand[k] += v.shells[k].Band()
+								}
+							} else {
+								w.wantedGrid(k, v.pos, s)
+								s.ops = v.views[k].Reconcile(s.wanted, tickBudget, HidesFirst, s.ops[:0])
+							}
+							spent[k] += time.Since(t1)
 						}
 					}
 					worst = max(worst, time.Since(t0))
@@ -255,6 +279,19 @@ func BenchmarkTick(b *testing.B) {
 				b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N)/1e6, "cpu-ms/tick")
 				b.ReportMetric(float64(worst.Nanoseconds())/1e6, "max-ms/tick")
 				b.ReportMetric(float64(requeries)/float64(b.N), "views/tick")
+				if mode == "diff" || mode == "shell" {
+					b.ReportMetric(float64(listed)/float64(b.N), "listed/tick")
+				}
+				for k, kw := range w.kinds {
+					if count[k] > 0 && mode != "cached" {
+						b.ReportMetric(float64(spent[k].Microseconds())/float64(count[k]), "us/"+metric(kw.spec.kind))
+						b.ReportMetric(float64(count[k])/float64(b.N), metric(kw.spec.kind)+"s/tick")
+						if mode == "shell" {
+							b.ReportMetric(float64(shellSteps[k])/float64(count[k]), "shell-share/"+metric(kw.spec.kind))
+							b.ReportMetric(float64(shellBand[k])/float64(max(shellSteps[k], 1)), "shell-band/"+metric(kw.spec.kind))
+						}
+					}
+				}
 			})
 		}
 	}

@@ -17,6 +17,9 @@
 //     again, which replaces it ([View.Pending] says how much is left).
 //
 // [Anchor] tells when a moving viewer's wanted set needs computing again.
+// [View.Patch] (and [View.PatchStep], for a [grid.Grid.Diff]) takes the
+// wanted set as a change of the shown one instead of a list, when the view
+// shows exactly the set the change starts from.
 //
 // A View assumes every op it returns is queued to the client. It is not safe
 // for concurrent use: the world goroutine owns it.
@@ -120,6 +123,8 @@ type View struct {
 	// Ops the last Reconcile left for lack of budget, sent by Flush.
 	hides []uint32 // in table order
 	shows []Want   // nearest first
+
+	order []uint64 // Patch's scratch: hides keyed by their slot
 }
 
 // keep is the largest leftover capacity a view keeps once flushed; a bigger
@@ -297,6 +302,9 @@ func (v *View) release() {
 	}
 	if len(v.hides) == 0 && cap(v.hides) > keep {
 		v.hides = nil
+	}
+	if cap(v.order) > keep {
+		v.order = nil
 	}
 }
 

@@ -123,6 +123,7 @@ type scratch struct {
 	hits   []grid.Hit
 	wanted []Want
 	ops    []Op
+	step   grid.Step
 }
 
 // wantedGrid computes a player's wanted set of kind k with the grid.
@@ -178,4 +179,39 @@ func (s *scratch) toWants() {
 	for _, h := range s.hits {
 		s.wanted = append(s.wanted, Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
 	}
+}
+
+// cutOf returns the cut of a grid answer of kind k (grid.AllCut for a kind
+// without a limit: every covering entity).
+func (w *world) cutOf(k int, hits []grid.Hit) uint64 {
+	return grid.CutOf(hits, w.kinds[k].spec.kind.Limit()) // Unlimited is grid.NoLimit
+}
+
+// skin is the radius (meters) of the ball a view's grid.Shell serves.
+const skin = 35
+
+// reconcileDiff is the tick's reconcile of view k of v at v.pos by the
+// change from where its set was last computed (grid.Diff, or with skin > 0
+// grid.DiffIn and the view's shell; View.PatchStep), or, when that cannot be
+// told, by the listed path; it reports whether the change did. It leaves
+// the ops in s.ops.
+func (w *world) reconcileDiff(k int, v *viewer, skin float32, budget int, s *scratch) bool {
+	kw, view := w.kinds[k], v.views[k]
+	lim := kw.spec.kind.Limit()
+	if lim == Unlimited {
+		lim = grid.NoLimit
+	}
+	from := v.at[k]
+	v.at[k] = v.pos
+	if kw.g.DiffIn(&v.shells[k], skin, from, v.pos, lim, v.cuts[k], Mix, &s.step) {
+		var ok bool
+		if s.ops, ok = view.PatchStep(&s.step, budget, HidesFirst, s.ops[:0]); ok {
+			v.cuts[k] = s.step.Cut
+			return true
+		}
+	}
+	w.wantedGrid(k, v.pos, s)
+	s.ops = view.Reconcile(s.wanted, budget, HidesFirst, s.ops[:0])
+	v.cuts[k] = w.cutOf(k, s.hits)
+	return false
 }

@@ -1,0 +1,265 @@
+package grid
+
+import "math"
+
+// Step is how the answer of [Grid.Nearest] (of [Grid.Covering] for
+// [NoLimit]) changes when its point moves, as computed by [Grid.Diff] from
+// one scan of the entities near both points, without listing the answer.
+// Its slices are reused by the next Diff.
+type Step struct {
+	Enter []Hit  // in the answer at the new point, not at the old one (hits at the new point)
+	Leave []Hit  // in the answer at the old point, not at the new one (hits at the new point)
+	Cut   uint64 // the cut of the answer at the new point (see [CutOf]), for the next Diff
+	Shell bool   // told from a [Shell]'s band alone (see [Grid.DiffIn])
+
+	// The answer at the old point as the cut given to Diff describes it:
+	// how many entities, their weight and the sum of the sum function
+	// over their (key, rev). The caller checks them against what it holds
+	// (a view's count and fingerprint) before applying the change.
+	WasN      int
+	WasWeight uint64
+	WasSum    uint64
+
+	band []bandHit // entities covering the new point near the limit's cut
+	sel  []Hit     // the band's hits, for the selection
+}
+
+// bandHit is an entity of a Step's band: its hit at the new point, and
+// whether it is in the answer at the old point.
+type bandHit struct {
+	h     Hit
+	shown bool
+}
+
+// CutOf returns a cut of an answer hs of [Grid.Nearest] with limit: one
+// more than the largest [Hit.Rank] of its hits (0 for none), or [AllCut] when
+// the hits weigh less than the limit (so that the next Diff tells the change
+// from every entity covering the new point).
+//
+// The answer is a prefix in Rank order of the entities covering its point,
+// so it is exactly the covering entities whose Rank there is below its cut:
+// any value above the Rank of its last entity and at most that of the first
+// entity the limit refused (AllCut if none). [Grid.Diff] returns the latter,
+// which makes the next Diff likelier to succeed. For entities of weight 1,
+// an answer lighter than the limit was not cut; with heavier ones (chains)
+// it may have been, and AllCut is then a guess that the caller's check of
+// [Step] refuses (the caller queries again); CutOf(hs, 0) never guesses.
+func CutOf(hs []Hit, limit int) uint64 {
+	var c, w uint64
+	for i := range hs {
+		c = max(c, hs[i].Rank()+1)
+		w += uint64(hs[i].Weight)
+	}
+	if limit == NoLimit || w < uint64(limit) {
+		return AllCut
+	}
+	return c
+}
+
+// AllCut is the cut of an answer that holds every entity covering its point
+// (of [Grid.Covering], or of Nearest when the limit cut nothing).
+const AllCut = math.MaxUint64
+
+// bandPad (meters) widens a Diff's band past the old cut's distance.
+const bandPad = 1
+
+// Diff computes into s how the answer of Nearest(·, limit) (Covering with
+// [NoLimit]) changes from point from to point to, given the cut of the
+// answer at from (see [CutOf]): entities that enter and leave it, the cut at
+// to, and the count, weight and fingerprint (with sum, which may be nil) of
+// the answer at from as the cut describes it.
+//
+// It scans the cells near both points once, testing each entity at both.
+// When the limit cuts the answer, only the entities covering to within the
+// distance the points are apart of the old cut's distance (the band) are
+// selected among: the nearer ones are in the answer, the farther ones are
+// not. It returns false when that does not hold (so many entered or left that
+// the cut at to is outside the band): then s is not usable and the caller
+// queries again. The result is exact, the same sets as two Nearest queries
+// would give, whatever the grid did since the answer at from was computed:
+// only the caller's check of WasN and WasSum against what it holds tells
+// whether it holds that answer.
+func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step) bool {
+	return g.diff(from, to, limit, cut, sum, s, nil, 0)
+}
+
+// diff is Diff; with a shell sh, when it scans every entity covering to, it
+// also fills sh for the ball of radius skin around to (sh.ok tells).
+func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32) bool {
+	if sh != nil {
+		sh.ok = false
+	}
+	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
+	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell = 0, 0, 0, 0, false
+	if limit < 1 {
+		return false
+	}
+	if g.count == 0 {
+		if limit == NoLimit {
+			s.Cut = AllCut
+		}
+		return true
+	}
+	maxR := math.Sqrt(float64(g.maxR2))
+	// The band is [lo, hi] in distance from to: every entity of the old
+	// answer (within the old cut's distance of from) is within hi of to,
+	// every entity within lo of to is within the old cut's distance of from.
+	lo2, hi2 := float32(inf), float32(inf)
+	region := maxR
+	if limit != NoLimit && cut != AllCut && cut != 0 {
+		dCut := math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
+		delta := math.Sqrt(float64(Dist2(from, to)))
+		lo := max((dCut-delta)*(1-relSlack)-absSlack, 0)
+		// Past the old cut's distance by bandPad more: room for the first
+		// entity refused at to when the cut given was the old answer's
+		// last entity (CutOf).
+		hi := (dCut+delta+bandPad)*(1+relSlack) + absSlack
+		lo2, hi2 = float32(lo*lo), float32(hi*hi)
+		region = min(region, hi)
+	}
+	complete := region >= maxR // every entity covering to is scanned
+	if !complete {
+		sh = nil
+	}
+
+	var wI, wB, wFar uint64 // weights covering to: nearer than the band, in it, beyond
+	// The cells within the region of to; when it is every entity covering
+	// to, also those within reach of from (entities that leave), and the
+	// shell's reach.
+	r := float32(region) + slack
+	x0, x1 := g.axis(to.X-r), g.axis(to.X+r)
+	y0, y1 := g.axis(to.Y-r), g.axis(to.Y+r)
+	var ball float32 // the shell's radius, padded
+	if complete {
+		x0, x1 = min(x0, g.axis(from.X-r)), max(x1, g.axis(from.X+r))
+		y0, y1 = min(y0, g.axis(from.Y-r)), max(y1, g.axis(from.Y+r))
+	}
+	if sh != nil {
+		ball = sh.start(g, to, skin)
+		x0, x1 = min(x0, sh.cx0), max(x1, sh.cx1)
+		y0, y1 = min(y0, sh.cy0), max(y1, sh.cy1)
+	}
+	for by := y0 / blockSide; by <= y1/blockSide; by++ {
+		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
+			b := g.blocks[by*g.bside+bx]
+			if b == nil {
+				continue
+			}
+			for cy := max(y0, by*blockSide); cy <= min(y1, by*blockSide+blockSide-1); cy++ {
+				gyt, gyf := g.gap(to.Y, cy), g.gap(from.Y, cy)
+				row := b[(cy%blockSide)*blockSide:]
+				for cx := max(x0, bx*blockSide); cx <= min(x1, bx*blockSide+blockSide-1); cx++ {
+					c := &row[cx%blockSide]
+					if len(c.p) == 0 {
+						continue
+					}
+					gxt, gxf := g.gap(to.X, cx), g.gap(from.X, cx)
+					gt := gxt*gxt + gyt*gyt
+					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > hi2 {
+						if sh == nil || !sh.reaches(gt, ball, c.maxR2) {
+							continue
+						}
+					}
+					if sh != nil && sh.reaches(gt, ball, c.maxR2) {
+						sh.addCell(c, ball, sum)
+					}
+					for i := range c.p {
+						e := &c.p[i]
+						dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
+						dt := dx*dx + dy*dy + dz*dz
+						if dt > hi2 && !complete {
+							// Beyond the band, so beyond the old cut's
+							// distance from from: in neither answer.
+							continue
+						}
+						dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
+						df := dx*dx + dy*dy + dz*dz
+						covT, covF := dt <= e.r2, df <= e.r2
+						if !covT && !covF {
+							continue
+						}
+						m := &c.m[i]
+						shown := false
+						if covF {
+							if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
+								shown = true
+								s.WasN++
+								s.WasWeight += uint64(m.weight)
+								if sum != nil {
+									s.WasSum += sum(m.key, m.rev)
+								}
+							}
+						}
+						h := Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight}
+						if !covT {
+							if shown {
+								s.Leave = append(s.Leave, h)
+							}
+							continue
+						}
+						switch {
+						case dt < lo2:
+							wI += uint64(m.weight)
+							if !shown {
+								s.Enter = append(s.Enter, h)
+							}
+						case dt <= hi2:
+							wB += uint64(m.weight)
+							s.band = append(s.band, bandHit{h, shown})
+						default:
+							// Beyond the band: needed when nothing is cut at
+							// to (complete), else only to be hidden.
+							wFar += uint64(m.weight)
+							if complete || shown {
+								s.band = append(s.band, bandHit{h, shown})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	lim := uint64(limit)
+	switch {
+	case wI+wB+wFar <= lim: // no cut at to: everything covering it
+		if !complete {
+			return false // what covers to beyond the region was not scanned
+		}
+		for _, b := range s.band {
+			if !b.shown {
+				s.Enter = append(s.Enter, b.h)
+			}
+		}
+		s.Cut = AllCut
+		if sh != nil {
+			sh.ok = true
+		}
+		return true
+	case wI > lim || wI+wB <= lim:
+		return false // the cut at to is not in the band
+	}
+	// The band (and beyond it) in order of distance from to, after the
+	// part nearer than it: its prefix that fits in what that part left.
+	s.sel = s.sel[:0]
+	for _, b := range s.band {
+		if b.h.Dist2 <= hi2 {
+			s.sel = append(s.sel, b.h)
+		}
+	}
+	// The cut is the Rank of the first entity refused.
+	n := SelectNearest(s.sel, int(lim-wI))
+	s.Cut = AllCut
+	for _, h := range s.sel[n:] {
+		s.Cut = min(s.Cut, h.Rank())
+	}
+	for _, b := range s.band {
+		in := b.h.Rank() < s.Cut
+		switch {
+		case in && !b.shown:
+			s.Enter = append(s.Enter, b.h)
+		case !in && b.shown:
+			s.Leave = append(s.Leave, b.h)
+		}
+	}
+	return true
+}

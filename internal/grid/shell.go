@@ -1,0 +1,174 @@
+package grid
+
+import "math"
+
+// Shell is what one moving query point (a player's view of one kind) keeps
+// of a grid between steps, so that while the point stays within a ball the
+// change of its answer is told from a few hundred entities instead of a scan
+// of every cell in reach (a Verlet list, in molecular dynamics' terms):
+//
+//   - the inner part: entities covering every point of the ball, kept as
+//     their count, weight and fingerprint only;
+//   - the band: entities covering some points of the ball but not all,
+//     kept as in a cell (positions contiguous).
+//
+// It serves answers the limit does not cut (every entity covering the
+// point): [Grid.Covering], and [Grid.Nearest] while the covering entities
+// weigh at most the limit. The zero value is empty. See [Grid.DiffIn].
+type Shell struct {
+	c    Vec     // the ball's center
+	r2   float32 // its radius, squared
+	n    int     // the inner part: count, weight and fingerprint
+	w    uint64
+	sum  uint64
+	band cell
+	tmp  []int32 // addCell's scratch
+
+	// Validity: the grid's version when built, the cells read.
+	built              uint64
+	cx0, cy0, cx1, cy1 int
+	ok                 bool
+}
+
+// Band returns the number of entities a step of the shell scans.
+func (sh *Shell) Band() int { return len(sh.band.p) }
+
+// holds reports whether p is in the ball.
+func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
+
+// DiffIn is [Grid.Diff] for a query point that keeps sh between steps
+// (one Shell per point, for one limit and sum function). When the answer at
+// from is every entity covering from (cut is [AllCut]), from and to are
+// within the ball of radius skin the shell was built for and nothing in the
+// grid changed where the shell read it, the step is told from the shell's
+// band alone. Otherwise it is Diff, whose scan fills the shell around to
+// when it reads every entity covering to and the limit cuts nothing there
+// (its scan reaches skin meters farther for it).
+//
+// The result is Diff's, exactly (the inner part's bound is padded for the
+// rounding of float32 distances).
+func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step) bool {
+	if cut == AllCut && limit >= 1 && skin > 0 && Dist2(from, to) <= skin*skin {
+		if sh.ok && sh.holds(from) && sh.holds(to) && g.unchanged(sh.built, sh.cx0, sh.cy0, sh.cx1, sh.cy1) &&
+			g.shellStep(sh, from, to, limit, sum, s) {
+			return true
+		}
+	}
+	// Diff, which fills the shell around to as it scans, if nothing is cut
+	// there.
+	if skin <= 0 {
+		return g.Diff(from, to, limit, cut, sum, s)
+	}
+	return g.diff(from, to, limit, cut, sum, s, sh, skin)
+}
+
+// shellStep tells the step from the shell's band, or reports false when the
+// limit cuts the answer at to.
+func (g *Grid) shellStep(sh *Shell, from, to Vec, limit int, sum func(key, rev uint32) uint64, s *Step) bool {
+	s.Enter, s.Leave = s.Enter[:0], s.Leave[:0]
+	s.WasN, s.WasWeight, s.WasSum = sh.n, sh.w, sh.sum
+	wT := sh.w
+	ps, ms := sh.band.p, sh.band.m[:len(sh.band.p)]
+	for i := range ps {
+		e := &ps[i]
+		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
+		dt := dx*dx + dy*dy + dz*dz
+		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
+		df := dx*dx + dy*dy + dz*dz
+		covT, covF := dt <= e.r2, df <= e.r2
+		if !covT && !covF {
+			continue
+		}
+		m := &ms[i]
+		if covT {
+			wT += uint64(m.weight)
+		}
+		if covF {
+			s.WasN++
+			s.WasWeight += uint64(m.weight)
+			if sum != nil {
+				s.WasSum += sum(m.key, m.rev)
+			}
+		}
+		switch {
+		case covT && !covF:
+			s.Enter = append(s.Enter, Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight})
+		case covF && !covT:
+			s.Leave = append(s.Leave, Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight})
+		}
+	}
+	if limit != NoLimit && wT > uint64(limit) {
+		return false // cut at to: not a shell's answer
+	}
+	s.Cut, s.Shell = AllCut, true
+	return true
+}
+
+// start empties sh for the ball of radius skin around c and sets the cells
+// it reads; it returns the ball's radius as the bounds use it (its points
+// are within Dist2 ≤ skin² of c: a true distance of skin·(1+ε)).
+func (sh *Shell) start(g *Grid, c Vec, skin float32) float32 {
+	sh.c, sh.r2 = c, skin*skin
+	sh.n, sh.w, sh.sum = 0, 0, 0
+	sh.band.p, sh.band.m = sh.band.p[:0], sh.band.m[:0]
+	sh.built = g.ver
+	ball := skin*(1+relSlack) + absSlack
+	r := float32(math.Sqrt(float64(g.maxR2))) + ball + slack
+	sh.cx0, sh.cx1 = g.axis(c.X-r), g.axis(c.X+r)
+	sh.cy0, sh.cy1 = g.axis(c.Y-r), g.axis(c.Y+r)
+	return ball
+}
+
+// reaches reports whether a cell at squared 2D distance gap2 from the
+// ball's center, whose entities' radii are at most √maxR2, can hold an
+// entity covering a point of the ball.
+func (sh *Shell) reaches(gap2, ball, maxR2 float32) bool {
+	near := max(float32(math.Sqrt(float64(gap2)))-ball, 0)
+	return near*near <= maxR2*(1+relSlack)
+}
+
+// addCell sorts the entities of cell c into the inner part or the band,
+// or leaves them out (they cover no point of the ball). The bounds are
+// padded by relSlack for the rounding of float32 distances and squares
+// (relative errors below 1e-6).
+//
+// Like cover, it is branchless: the index of every entity is written to
+// both scratch lists and each list's length advances by the entity's test,
+// computed on the float bits (squared distances are non-negative, so they
+// order as their bits); the meta of entities left out is never read.
+func (sh *Shell) addCell(c *cell, ball float32, sum func(key, rev uint32) uint64) {
+	ps := c.p
+	if cap(sh.tmp) < 2*len(ps) {
+		sh.tmp = make([]int32, 2*len(ps))
+	}
+	inner, band := sh.tmp[:len(ps)], sh.tmp[len(ps):2*len(ps)]
+	ni, nb := 0, 0
+	cx, cy, cz := sh.c.X, sh.c.Y, sh.c.Z
+	for i := range ps {
+		e := &ps[i]
+		dx, dy, dz := e.x-cx, e.y-cy, e.z-cz
+		d := uint64(math.Float32bits(dx*dx + dy*dy + dz*dz))
+		r := float32(math.Sqrt(float64(e.r2)))
+		in := max(r-ball, 0)
+		out := r + ball
+		// inside: d2 < in²(1−2e-5), strictly, so that in = 0 never holds;
+		// near: d2 ≤ out²(1+2e-5).
+		isIn := int((d - uint64(math.Float32bits(in*in*(1-2*relSlack)))) >> 63)
+		isNear := int((uint64(math.Float32bits(out*out*(1+2*relSlack)))-d)>>63 ^ 1)
+		inner[ni], band[nb] = int32(i), int32(i)
+		ni += isIn
+		nb += isNear &^ isIn
+	}
+	ms := c.m[:len(ps)]
+	for _, i := range inner[:ni] {
+		m := &ms[i]
+		sh.n++
+		sh.w += uint64(m.weight)
+		if sum != nil {
+			sh.sum += sum(m.key, m.rev)
+		}
+	}
+	for _, i := range band[:nb] {
+		sh.band.p, sh.band.m = append(sh.band.p, ps[i]), append(sh.band.m, ms[i])
+	}
+}

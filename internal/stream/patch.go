@@ -1,0 +1,68 @@
+package stream
+
+import (
+	"slices"
+
+	"dlmp/internal/grid"
+)
+
+// Patch is Reconcile for a wanted set given as a change of the previous one,
+// told without listing either (see [grid.Grid.Diff]): if the view shows
+// exactly the set of n entities whose [Mix] values sum to sum (the wanted set
+// before the change, at the same revs), the new wanted set is that set
+// without hide and with show, and Patch returns what Reconcile would with
+// the whole new set: the same ops in the same order (hides in table order,
+// shows nearest first), the rest left for Flush. Otherwise it changes
+// nothing and returns out and false: the caller lists the wanted set and
+// calls Reconcile.
+//
+// hide must be ids of the old set, show entities not in it; the new set
+// must fit the view's limit (a grid's answer does), as Reconcile would trim
+// it otherwise. The fingerprint rule is Reconcile's (decision 0051).
+func (v *View) Patch(n int, sum uint64, hide []uint32, show []Want, budget int, order Order, out []Op) ([]Op, bool) {
+	if n != v.shown.n || sum != v.sum {
+		return out, false
+	}
+	v.hides = append(v.hides[:0], hide...)
+	v.shows = append(v.shows[:0], show...)
+	return v.patch(budget, order, out), true
+}
+
+// PatchStep is Patch for a [grid.Step] computed with [Mix] as its sum, when
+// the wanted set is the grid's answer as it is: one Want per hit, same id
+// and rev (no chains expanded, no viewer filter), as for UnchangedAnswer.
+func (v *View) PatchStep(s *grid.Step, budget int, order Order, out []Op) ([]Op, bool) {
+	if s.WasN != v.shown.n || s.WasSum != v.sum {
+		return out, false
+	}
+	// Sized once: a large step's buffers were let go by the last release.
+	v.hides, v.shows = slices.Grow(v.hides[:0], len(s.Leave)), slices.Grow(v.shows[:0], len(s.Enter))
+	for i := range s.Leave {
+		v.hides = append(v.hides, s.Leave[i].Key)
+	}
+	for i := range s.Enter {
+		h := &s.Enter[i]
+		v.shows = append(v.shows, Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+	}
+	return v.patch(budget, order, out), true
+}
+
+// patch orders the ops in v.hides and v.shows as Reconcile does and sends
+// what the budget allows.
+func (v *View) patch(budget int, order Order, out []Op) []Op {
+	if len(v.hides) > 1 {
+		ks := v.order[:0]
+		for _, id := range v.hides {
+			ks = append(ks, uint64(uint32(v.shown.find(id)))<<32|uint64(id))
+		}
+		slices.Sort(ks)
+		for i, k := range ks {
+			v.hides[i] = uint32(k)
+		}
+		v.order = ks[:0]
+	}
+	if len(v.shows) > 1 {
+		slices.SortFunc(v.shows, compare)
+	}
+	return v.Flush(budget, order, out)
+}

@@ -1,0 +1,134 @@
+package stream
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"dlmp/internal/grid"
+)
+
+// TestPatchStepMatchesReconcile walks viewers through a random world, each
+// with two views of the same kind: one reconciled with the listed wanted
+// set, the other patched by grid.Diff where it can be. Every pass must send
+// the same ops in the same order, and leave the same views; small budgets
+// leave ops pending across passes, which Patch must refuse to build on.
+func TestPatchStepMatchesReconcile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	g := grid.New(64)
+	hot := grid.Vec{X: 100, Y: -200}
+	for id := range uint32(4000) {
+		p := grid.Vec{X: hot.X + rng.Float32()*600 - 300, Y: hot.Y + rng.Float32()*600 - 300, Z: rng.Float32() * 20}
+		r := []float32{30, 60, 90, float32(math.Inf(1))}[rng.IntN(4)]
+		g.SetRev(g.Insert(id, p, r), 1+uint32(rng.IntN(3)))
+	}
+	var patched, passes int
+	for _, limit := range []int{50, 300, Unlimited} {
+		lim := limit
+		if limit == Unlimited {
+			lim = grid.NoLimit
+		}
+		listed := func(p grid.Vec) []Want {
+			var hs []grid.Hit
+			if limit == Unlimited {
+				hs = g.Covering(p, nil)
+			} else {
+				hs = g.Nearest(p, limit, nil)
+			}
+			ws := make([]Want, len(hs))
+			for i, h := range hs {
+				ws[i] = Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2}
+			}
+			return ws
+		}
+		for range 6 {
+			at := grid.Vec{X: hot.X + rng.Float32()*400 - 200, Y: hot.Y + rng.Float32()*400 - 200, Z: 5}
+			a, b := New(limit), New(limit)
+			want := listed(at)
+			cut := cutOfWants(want, limit)
+			a.Reconcile(slices.Clone(want), Unlimited, HidesFirst, nil)
+			b.Reconcile(want, Unlimited, HidesFirst, nil)
+			var s grid.Step
+			for range 30 {
+				passes++
+				budget := []int{1, 8, 64, Unlimited}[rng.IntN(4)]
+				if rng.IntN(4) == 0 { // a pass that only flushes
+					gotA, gotB := a.Flush(budget, HidesFirst, nil), b.Flush(budget, HidesFirst, nil)
+					checkOps(t, "flush", gotA, gotB)
+					continue
+				}
+				ang := rng.Float64() * 2 * math.Pi
+				d := []float32{0, 3, 10, 25}[rng.IntN(4)]
+				to := grid.Vec{X: at.X + d*float32(math.Cos(ang)), Y: at.Y + d*float32(math.Sin(ang)), Z: at.Z}
+				gotB := b.Reconcile(listed(to), budget, HidesFirst, nil)
+				var gotA []Op
+				ok := g.Diff(at, to, lim, cut, Mix, &s)
+				if ok {
+					gotA, ok = a.PatchStep(&s, budget, HidesFirst, nil)
+				}
+				if ok {
+					patched++
+					cut = s.Cut
+				} else {
+					if len(gotA) != 0 {
+						t.Fatalf("a refused patch sent %d ops", len(gotA))
+					}
+					want := listed(to)
+					gotA = a.Reconcile(slices.Clone(want), budget, HidesFirst, nil)
+					cut = cutOfWants(want, limit)
+				}
+				checkOps(t, "pass", gotA, gotB)
+				if a.Len() != b.Len() || a.sum != b.sum || a.Pending() != b.Pending() {
+					t.Fatalf("views differ: len %d/%d, pending %d/%d", a.Len(), b.Len(), a.Pending(), b.Pending())
+				}
+				at = to
+			}
+		}
+	}
+	t.Logf("patched %d of %d", patched, passes)
+	if patched < passes/3 {
+		t.Errorf("patched %d of %d passes, want at least a third", patched, passes)
+	}
+}
+
+func cutOfWants(ws []Want, limit int) uint64 {
+	hs := make([]grid.Hit, len(ws))
+	for i, w := range ws {
+		hs[i] = grid.Hit{Key: w.ID, Dist2: w.Dist2, Weight: 1}
+	}
+	return grid.CutOf(hs, limit) // Unlimited is grid.NoLimit
+}
+
+func checkOps(t *testing.T, what string, got, want []Op) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s: got %d ops %v, want %d %v", what, len(got), got[:min(len(got), 8)], len(want), want[:min(len(want), 8)])
+	}
+}
+
+// TestPatchRefusesAnotherSet checks that Patch changes nothing unless the
+// view shows the set it is told.
+func TestPatchRefusesAnotherSet(t *testing.T) {
+	a, b, c := w(1, 1, 10), w(2, 1, 20), w(3, 1, 30)
+	v := New(Unlimited)
+	v.Reconcile([]Want{a, b}, Unlimited, HidesFirst, nil)
+	for _, tc := range []struct {
+		name string
+		n    int
+		sum  uint64
+	}{
+		{"another member", 2, sumOf(a, c)},
+		{"fewer", 1, sumOf(a)},
+		{"another rev", 2, sumOf(a, w(2, 2, 20))},
+	} {
+		ops, ok := v.Patch(tc.n, tc.sum, []uint32{1}, []Want{c}, Unlimited, HidesFirst, nil)
+		if ok || len(ops) != 0 || v.Len() != 2 || v.Pending() != 0 {
+			t.Errorf("%s: got ok %v, %d ops, %d shown, %d pending; want false, 0, 2, 0", tc.name, ok, len(ops), v.Len(), v.Pending())
+		}
+	}
+	ops, ok := v.Patch(2, sumOf(a, b), []uint32{1}, []Want{c}, Unlimited, HidesFirst, nil)
+	if want := []Op{hide(1), show(3, 1)}; !ok || !slices.Equal(ops, want) {
+		t.Errorf("the shown set: got %v %v, want true %v", ok, ops, want)
+	}
+}
