@@ -116,6 +116,7 @@ type cacheSpot struct {
 	at    grid.Vec
 	scope grid.Scope
 	ok    bool
+	box   *grid.Box // the box the cache last answered from (nil: none)
 }
 
 // cacheSettle is how far, meters, a player may be from their previous
@@ -134,10 +135,15 @@ var noBox = &grid.Box{}
 // its third query: decision 0190); the boxes are those where players stay.
 func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
 	settled := last.ok && last.scope == sc && grid.Dist2(last.at, at) <= cacheSettle*cacheSettle
+	prev := last.box
 	*last = cacheSpot{at: at, scope: sc, ok: true}
 	switch {
 	case settled:
-		return c.Query(at, dst)
+		// The box of the last answer, while valid and holding at, answers
+		// without the cache's lookup (grid.Cache.QueryNear).
+		box, hits := c.QueryNear(prev, at, dst)
+		last.box = box
+		return box, hits
 	case s.limit == grid.NoLimit:
 		return noBox, g.Covering(at, dst)
 	}
