@@ -162,6 +162,9 @@ type caches struct {
 	kinds [cacheKinds]*scopeCaches
 	// steady counts the views found unchanged without a list, by kind.
 	steady [cacheKinds]uint64
+	// vehicleSteady counts the vehicle views found unchanged without a
+	// grid query (vehicle.go, vehiclesSteady).
+	vehicleSteady uint64
 	// The count and fingerprint of the object set last found unchanged.
 	objN   int
 	objSum uint64
