@@ -47,6 +47,9 @@ type scopeCaches struct {
 	side, height float32
 	sum          func(key, rev uint32) uint64
 	m            map[grid.Scope]gridCache
+	// retired adds up the counters of the caches dropped, so that the
+	// totals only grow (they are counters on /metrics).
+	retired grid.CacheStats
 }
 
 type gridCache struct {
@@ -64,6 +67,7 @@ func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
 	gc, ok := s.m[sc]
 	if g == nil {
 		if ok {
+			s.retire(gc.c)
 			delete(s.m, sc)
 		}
 		return nil, nil
@@ -71,6 +75,9 @@ func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
 	if gc.g != g {
 		if len(s.m) > 2*s.grids.Len()+8 {
 			s.prune()
+		}
+		if old, held := s.m[sc]; held { // not dropped by prune just now
+			s.retire(old.c)
 		}
 		gc = gridCache{g: g, c: grid.NewCache(g, s.limit, s.side, s.height, s.sum, cacheMaxBoxes)}
 		s.m[sc] = gc
@@ -82,23 +89,32 @@ func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
 func (s *scopeCaches) prune() {
 	for sc, gc := range s.m {
 		if s.grids.Lookup(sc) != gc.g {
+			s.retire(gc.c)
 			delete(s.m, sc)
 		}
 	}
 }
 
-// stats returns the counters of every cache held, added up, and the boxes
-// held.
+// retire keeps the counters of a cache about to be dropped.
+func (s *scopeCaches) retire(c *grid.Cache) {
+	addStats(&s.retired, c.Stats())
+}
+
+func addStats(t *grid.CacheStats, st grid.CacheStats) {
+	t.Queries += st.Queries
+	t.Grid += st.Grid
+	t.Builds += st.Builds
+	t.Parts += st.Parts
+	t.Fallbacks += st.Fallbacks
+}
+
+// stats returns the counters of every cache held and dropped, added up,
+// and the boxes held.
 func (s *scopeCaches) stats() (grid.CacheStats, int) {
-	var t grid.CacheStats
+	t := s.retired
 	n := 0
 	for _, gc := range s.m {
-		st := gc.c.Stats()
-		t.Queries += st.Queries
-		t.Grid += st.Grid
-		t.Builds += st.Builds
-		t.Parts += st.Parts
-		t.Fallbacks += st.Fallbacks
+		addStats(&t, gc.c.Stats())
 		n += gc.c.Len()
 	}
 	return t, n
@@ -193,8 +209,16 @@ type CacheStats struct {
 	Steady uint64 // views found unchanged from a box, without a list
 }
 
+// CacheKindNames names the kinds of [World.CacheStats], in its order.
+var CacheKindNames = [cacheKinds]string{"objects", "pickups", "labels", "blips", "zones"}
+
+// VehicleViewsSteady returns how many vehicle views were found unchanged
+// without a grid query (vehicle.go, vehiclesSteady).
+func (w *World) VehicleViewsSteady() uint64 { return w.caches.vehicleSteady }
+
 // CacheStats returns the box caches' counters: objects, pickups, labels,
-// blips, gang zones.
+// blips, gang zones (CacheKindNames). The counters only grow: those of a
+// cache dropped with its scope's grid are kept.
 func (w *World) CacheStats() [cacheKinds]CacheStats {
 	var out [cacheKinds]CacheStats
 	for k, s := range w.caches.kinds {

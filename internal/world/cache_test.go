@@ -296,6 +296,7 @@ func TestCacheFollowsAScopesNewGrid(t *testing.T) {
 	}
 	f.spawnIn(p, c, at(0, 0), grid.Scope{}) // away: no query of sc meanwhile
 	pass()
+	held := f.w.CacheStats()[cachePickups]
 	if err := f.w.DeletePickup(first); err != nil {
 		t.Fatal(err)
 	}
@@ -307,5 +308,11 @@ func TestCacheFollowsAScopesNewGrid(t *testing.T) {
 	pass()
 	if p.PickupShown(first) || !p.PickupShown(second) {
 		t.Fatalf("shown: first %v (deleted), second %v (new)", p.PickupShown(first), p.PickupShown(second))
+	}
+	// The counters are /metrics counters: the old cache's stay counted,
+	// and the new cache built a box of its own.
+	after := f.w.CacheStats()[cachePickups]
+	if after.Queries <= held.Queries || after.Builds <= held.Builds || after.Grid < held.Grid {
+		t.Errorf("counters did not grow from the dropped cache's when the scope's cache was made again: %+v, then %+v", held, after)
 	}
 }
