@@ -50,6 +50,8 @@ type scopeCaches struct {
 	// retired adds up the counters of the caches dropped, so that the
 	// totals only grow (they are counters on /metrics).
 	retired grid.CacheStats
+	// repeats counts the answers repeated without asking the cache.
+	repeats uint64
 }
 
 type gridCache struct {
@@ -133,6 +135,12 @@ type cacheSpot struct {
 	scope grid.Scope
 	ok    bool
 	box   *grid.Box // the box the cache last answered from (nil: none)
+	// The last answer from the cache, for a query repeated at the same
+	// point while the grid g is at version ver (see query).
+	g    *grid.Grid
+	ver  uint64
+	hits []grid.Hit
+	memo bool
 }
 
 // cacheSettle is how far, meters, a player may be from their previous
@@ -149,16 +157,36 @@ var noBox = &grid.Box{}
 // A moving player's queries (a new point each time, a new box every few)
 // then neither pay for box builds nor count toward them (a box is built on
 // its third query: decision 0190); the boxes are those where players stay.
+//
+// A query at exactly the point of the player's last cache answer, in the
+// same grid at the same version (no insert, move, removal, radius, weight
+// or rev change in it since), repeats that answer (docs/decisions/
+// 0215-repeat-unchanged-answers.md): the grid's answer is a function of
+// its contents and the point, and the box it came with is still valid (a
+// box is rebuilt in place only after a change), so its sure part is the
+// same.
 func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
 	settled := last.ok && last.scope == sc && grid.Dist2(last.at, at) <= cacheSettle*cacheSettle
-	prev := last.box
-	*last = cacheSpot{at: at, scope: sc, ok: true}
+	if settled && last.memo && last.at == at && last.g == g && last.ver == g.Version() {
+		s.repeats++
+		return last.box, append(dst, last.hits...)
+	}
+	prev, kept := last.box, last.hits[:0]
+	*last = cacheSpot{at: at, scope: sc, ok: true, hits: kept}
 	switch {
 	case settled:
 		// The box of the last answer, while valid and holding at, answers
 		// without the cache's lookup (grid.Cache.QueryNear).
+		st := c.Stats()
 		box, hits := c.QueryNear(prev, at, dst)
+		// Only a box's answer is repeated: an answer the grid gave (no box
+		// yet) or a split box gave (its part not built yet) counts toward
+		// the build, which repeating it would never reach.
 		last.box = box
+		if after := c.Stats(); after.Grid == st.Grid && after.Fallbacks == st.Fallbacks {
+			last.g, last.ver, last.memo = g, g.Version(), true
+			last.hits = append(last.hits, hits[len(dst):]...)
+		}
 		return box, hits
 	case s.limit == grid.NoLimit:
 		return noBox, g.Covering(at, dst)
@@ -166,10 +194,18 @@ func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc gri
 	return noBox, g.Nearest(at, s.limit, dst)
 }
 
-// resetCaches drops every box of every cache (the benchmarks' cold pass).
+// resetCaches drops every box of every cache and every repeated answer
+// (the benchmarks' cold pass).
 func (w *World) resetCaches() {
 	for _, s := range w.caches.kinds {
 		s.reset()
+	}
+	for _, p := range w.players {
+		if p != nil {
+			for k := range p.spots {
+				p.spots[k] = cacheSpot{hits: p.spots[k].hits[:0]}
+			}
+		}
 	}
 }
 
@@ -205,8 +241,9 @@ func (w *World) initCaches() {
 // CacheStats is what the box caches of one kind did, for the metrics.
 type CacheStats struct {
 	grid.CacheStats
-	Boxes  int    // boxes held now
-	Steady uint64 // views found unchanged from a box, without a list
+	Boxes   int    // boxes held now
+	Steady  uint64 // views found unchanged from a box, without a list
+	Repeats uint64 // answers repeated at the same point in an unchanged grid
 }
 
 // CacheKindNames names the kinds of [World.CacheStats], in its order.
@@ -223,6 +260,7 @@ func (w *World) CacheStats() [cacheKinds]CacheStats {
 	var out [cacheKinds]CacheStats
 	for k, s := range w.caches.kinds {
 		out[k].CacheStats, out[k].Boxes = s.stats()
+		out[k].Repeats = s.repeats
 		out[k].Steady = w.caches.steady[k]
 	}
 	return out

@@ -191,8 +191,9 @@ func TestCachedFullPassEqualsBruteForce(t *testing.T) {
 		}
 		st := f.w.CacheStats()
 		for k, name := range []string{"objects", "pickups", "labels", "blips", "zones"} {
-			if st[k].Builds == 0 || st[k].Steady == 0 {
-				t.Errorf("seed %d: %s: %d boxes built, %d views found steady: the cache was not used", seed, name, st[k].Builds, st[k].Steady)
+			if st[k].Builds == 0 || st[k].Steady == 0 || st[k].Repeats == 0 {
+				t.Errorf("seed %d: %s: %d boxes built, %d views found steady, %d answers repeated: the cache was not used",
+					seed, name, st[k].Builds, st[k].Steady, st[k].Repeats)
 			}
 		}
 	}

@@ -175,6 +175,9 @@ func BenchmarkFullPass(b *testing.B) {
 					if n := w.caches.steady[k] - steady[k]; n > 0 {
 						b.ReportMetric(float64(n)/float64(b.N), name+"-steady/pass")
 					}
+					if n := after[k].Repeats - stats[k].Repeats; n > 0 {
+						b.ReportMetric(float64(n)/float64(b.N), name+"-repeats/pass")
+					}
 					grid += after[k].Grid - stats[k].Grid
 				}
 				if mode != "brute" {
