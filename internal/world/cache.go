@@ -203,7 +203,8 @@ func (w *World) resetCaches() {
 	for _, p := range w.players {
 		if p != nil {
 			for k := range p.spots {
-				p.spots[k] = cacheSpot{hits: p.spots[k].hits[:0]}
+				sp := &p.spots[k]
+				sp.box, sp.g, sp.memo = nil, nil, false
 			}
 		}
 	}
