@@ -177,6 +177,10 @@ var testStats = Stats{
 	LuaErrors:    2,
 	LuaTime:      1500 * time.Millisecond,
 	NetvarBytes:  map[string]uint64{"hunger": 120, "wanted_level": 64},
+	Caches: map[string]CacheStats{
+		"objects":  {Queries: 5000, Grid: 30, Builds: 12, Steady: 4000, Boxes: 9},
+		"vehicles": {Steady: 900},
+	},
 }
 
 // newHTTPTest serves s with httptest and returns the base URL.

@@ -29,6 +29,20 @@ type Stats struct {
 
 	// NetvarBytes counts the bytes of network-var updates sent, by var name.
 	NetvarBytes map[string]uint64
+
+	// Caches are the world's box caches by kind ("objects", "pickups",
+	// ...; "vehicles" has only Steady): docs/decisions/0205-world-box-caches.md.
+	Caches map[string]CacheStats
+}
+
+// CacheStats are one kind's box caches: counters since start, and the
+// boxes held (a gauge).
+type CacheStats struct {
+	Queries uint64 // queries that went to a cache
+	Grid    uint64 // of them, answered by the grid without a box
+	Builds  uint64 // boxes built (again, after an invalidation)
+	Steady  uint64 // views found unchanged without a list
+	Boxes   int    // gauge: boxes held now
 }
 
 // Source gives the counters. The server implements it from
@@ -50,6 +64,11 @@ var (
 	descLuaErrors   = desc("lua_errors_total", "Lua callbacks that failed or overran their budget.")
 	descLuaTime     = desc("lua_seconds_total", "Time spent in Lua callbacks.")
 	descNetvarBytes = desc("netvar_bytes_total", "Bytes of network-var updates sent, by var.", "var")
+	descCacheQuery  = desc("box_cache_queries_total", "Streaming queries sent to a box cache, by kind.", "kind")
+	descCacheGrid   = desc("box_cache_grid_answers_total", "Box cache queries the grid answered (no box), by kind.", "kind")
+	descCacheBuilds = desc("box_cache_builds_total", "Boxes built, by kind.", "kind")
+	descCacheBoxes  = desc("box_cache_boxes", "Boxes held, by kind.", "kind")
+	descViewsSteady = desc("views_steady_total", "Views found unchanged without a list, by kind.", "kind")
 )
 
 func desc(name, help string, labels ...string) *prometheus.Desc {
@@ -86,6 +105,7 @@ func (c sourceCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{
 		descPlayers, descDatagrams, descBytes, descDrops, descRetransmits,
 		descSendQueue, descSendMax, descLuaErrors, descLuaTime, descNetvarBytes,
+		descCacheQuery, descCacheGrid, descCacheBuilds, descCacheBoxes, descViewsSteady,
 	} {
 		ch <- d
 	}
@@ -114,6 +134,16 @@ func (c sourceCollector) Collect(ch chan<- prometheus.Metric) {
 	counter(descLuaTime, st.LuaTime.Seconds())
 	for name, n := range st.NetvarBytes {
 		counter(descNetvarBytes, float64(n), name)
+	}
+	for kind, cs := range st.Caches {
+		counter(descViewsSteady, float64(cs.Steady), kind)
+		if kind == "vehicles" { // no box cache: views found steady only
+			continue
+		}
+		counter(descCacheQuery, float64(cs.Queries), kind)
+		counter(descCacheGrid, float64(cs.Grid), kind)
+		counter(descCacheBuilds, float64(cs.Builds), kind)
+		gauge(descCacheBoxes, float64(cs.Boxes), kind)
 	}
 }
 

@@ -86,6 +86,12 @@ func TestMetricsFromSource(t *testing.T) {
 		{"dlmp_lua_seconds_total", nil, dto.MetricType_COUNTER, 1.5},
 		{"dlmp_netvar_bytes_total", []string{"var", "hunger"}, dto.MetricType_COUNTER, 120},
 		{"dlmp_netvar_bytes_total", []string{"var", "wanted_level"}, dto.MetricType_COUNTER, 64},
+		{"dlmp_box_cache_queries_total", []string{"kind", "objects"}, dto.MetricType_COUNTER, 5000},
+		{"dlmp_box_cache_grid_answers_total", []string{"kind", "objects"}, dto.MetricType_COUNTER, 30},
+		{"dlmp_box_cache_builds_total", []string{"kind", "objects"}, dto.MetricType_COUNTER, 12},
+		{"dlmp_box_cache_boxes", []string{"kind", "objects"}, dto.MetricType_GAUGE, 9},
+		{"dlmp_views_steady_total", []string{"kind", "objects"}, dto.MetricType_COUNTER, 4000},
+		{"dlmp_views_steady_total", []string{"kind", "vehicles"}, dto.MetricType_COUNTER, 900},
 	}
 	for _, tt := range tests {
 		if got := fams[tt.name].GetType(); got != tt.typ {
@@ -94,6 +100,9 @@ func TestMetricsFromSource(t *testing.T) {
 		if got := value(t, fams, tt.name, tt.labels...); got != tt.want {
 			t.Errorf("%s%v = %v, want %v", tt.name, tt.labels, got, tt.want)
 		}
+	}
+	if got := len(fams["dlmp_box_cache_queries_total"].GetMetric()); got != 1 {
+		t.Errorf("dlmp_box_cache_queries_total has %d series, want 1 (vehicles have no box cache)", got)
 	}
 	if got := len(fams["dlmp_drops_total"].GetMetric()); got != 3 {
 		t.Errorf("dlmp_drops_total has %d series, want 3 (one per reason)", got)

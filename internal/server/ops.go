@@ -78,6 +78,11 @@ func (src source) Stats() admin.Stats {
 		for name, c := range s.nv.store.Counters() {
 			st.NetvarBytes[name] = c.Bytes()
 		}
+		st.Caches = map[string]admin.CacheStats{"vehicles": {Steady: w.VehicleViewsSteady()}}
+		for k, cs := range w.CacheStats() {
+			st.Caches[world.CacheKindNames[k]] = admin.CacheStats{Queries: cs.Queries, Grid: cs.Grid,
+				Builds: cs.Builds + cs.Parts, Steady: cs.Steady, Boxes: cs.Boxes}
+		}
 	})
 	return st
 }

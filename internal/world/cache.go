@@ -47,6 +47,11 @@ type scopeCaches struct {
 	side, height float32
 	sum          func(key, rev uint32) uint64
 	m            map[grid.Scope]gridCache
+	// retired adds up the counters of the caches dropped, so that the
+	// totals only grow (they are counters on /metrics).
+	retired grid.CacheStats
+	// repeats counts the answers repeated without asking the cache.
+	repeats uint64
 }
 
 type gridCache struct {
@@ -64,6 +69,7 @@ func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
 	gc, ok := s.m[sc]
 	if g == nil {
 		if ok {
+			s.retire(gc.c)
 			delete(s.m, sc)
 		}
 		return nil, nil
@@ -71,6 +77,9 @@ func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
 	if gc.g != g {
 		if len(s.m) > 2*s.grids.Len()+8 {
 			s.prune()
+		}
+		if old, held := s.m[sc]; held { // not dropped by prune just now
+			s.retire(old.c)
 		}
 		gc = gridCache{g: g, c: grid.NewCache(g, s.limit, s.side, s.height, s.sum, cacheMaxBoxes)}
 		s.m[sc] = gc
@@ -82,23 +91,32 @@ func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
 func (s *scopeCaches) prune() {
 	for sc, gc := range s.m {
 		if s.grids.Lookup(sc) != gc.g {
+			s.retire(gc.c)
 			delete(s.m, sc)
 		}
 	}
 }
 
-// stats returns the counters of every cache held, added up, and the boxes
-// held.
+// retire keeps the counters of a cache about to be dropped.
+func (s *scopeCaches) retire(c *grid.Cache) {
+	addStats(&s.retired, c.Stats())
+}
+
+func addStats(t *grid.CacheStats, st grid.CacheStats) {
+	t.Queries += st.Queries
+	t.Grid += st.Grid
+	t.Builds += st.Builds
+	t.Parts += st.Parts
+	t.Fallbacks += st.Fallbacks
+}
+
+// stats returns the counters of every cache held and dropped, added up,
+// and the boxes held.
 func (s *scopeCaches) stats() (grid.CacheStats, int) {
-	var t grid.CacheStats
+	t := s.retired
 	n := 0
 	for _, gc := range s.m {
-		st := gc.c.Stats()
-		t.Queries += st.Queries
-		t.Grid += st.Grid
-		t.Builds += st.Builds
-		t.Parts += st.Parts
-		t.Fallbacks += st.Fallbacks
+		addStats(&t, gc.c.Stats())
 		n += gc.c.Len()
 	}
 	return t, n
@@ -116,6 +134,13 @@ type cacheSpot struct {
 	at    grid.Vec
 	scope grid.Scope
 	ok    bool
+	box   *grid.Box // the box the cache last answered from (nil: none)
+	// The last answer from the cache, for a query repeated at the same
+	// point while the grid g is at version ver (see query).
+	g    *grid.Grid
+	ver  uint64
+	hits []grid.Hit
+	memo bool
 }
 
 // cacheSettle is how far, meters, a player may be from their previous
@@ -132,22 +157,56 @@ var noBox = &grid.Box{}
 // A moving player's queries (a new point each time, a new box every few)
 // then neither pay for box builds nor count toward them (a box is built on
 // its third query: decision 0190); the boxes are those where players stay.
+//
+// A query at exactly the point of the player's last cache answer, in the
+// same grid at the same version (no insert, move, removal, radius, weight
+// or rev change in it since), repeats that answer (docs/decisions/
+// 0215-repeat-unchanged-answers.md): the grid's answer is a function of
+// its contents and the point, and the box it came with is still valid (a
+// box is rebuilt in place only after a change), so its sure part is the
+// same.
 func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
 	settled := last.ok && last.scope == sc && grid.Dist2(last.at, at) <= cacheSettle*cacheSettle
-	*last = cacheSpot{at: at, scope: sc, ok: true}
+	if settled && last.memo && last.at == at && last.g == g && last.ver == g.Version() {
+		s.repeats++
+		return last.box, append(dst, last.hits...)
+	}
+	prev, kept := last.box, last.hits[:0]
+	*last = cacheSpot{at: at, scope: sc, ok: true, hits: kept}
 	switch {
 	case settled:
-		return c.Query(at, dst)
+		// The box of the last answer, while valid and holding at, answers
+		// without the cache's lookup (grid.Cache.QueryNear).
+		st := c.Stats()
+		box, hits := c.QueryNear(prev, at, dst)
+		// Only a box's answer is repeated: an answer the grid gave (no box
+		// yet) or a split box gave (its part not built yet) counts toward
+		// the build, which repeating it would never reach.
+		last.box = box
+		if after := c.Stats(); after.Grid == st.Grid && after.Fallbacks == st.Fallbacks {
+			last.g, last.ver, last.memo = g, g.Version(), true
+			last.hits = append(last.hits, hits[len(dst):]...)
+		}
+		return box, hits
 	case s.limit == grid.NoLimit:
 		return noBox, g.Covering(at, dst)
 	}
 	return noBox, g.Nearest(at, s.limit, dst)
 }
 
-// resetCaches drops every box of every cache (the benchmarks' cold pass).
+// resetCaches drops every box of every cache and every repeated answer
+// (the benchmarks' cold pass).
 func (w *World) resetCaches() {
 	for _, s := range w.caches.kinds {
 		s.reset()
+	}
+	for _, p := range w.players {
+		if p != nil {
+			for k := range p.spots {
+				sp := &p.spots[k]
+				sp.box, sp.g, sp.memo = nil, nil, false
+			}
+		}
 	}
 }
 
@@ -156,6 +215,9 @@ type caches struct {
 	kinds [cacheKinds]*scopeCaches
 	// steady counts the views found unchanged without a list, by kind.
 	steady [cacheKinds]uint64
+	// vehicleSteady counts the vehicle views found unchanged without a
+	// grid query (vehicle.go, vehiclesSteady).
+	vehicleSteady uint64
 	// The count and fingerprint of the object set last found unchanged.
 	objN   int
 	objSum uint64
@@ -180,16 +242,26 @@ func (w *World) initCaches() {
 // CacheStats is what the box caches of one kind did, for the metrics.
 type CacheStats struct {
 	grid.CacheStats
-	Boxes  int    // boxes held now
-	Steady uint64 // views found unchanged from a box, without a list
+	Boxes   int    // boxes held now
+	Steady  uint64 // views found unchanged from a box, without a list
+	Repeats uint64 // answers repeated at the same point in an unchanged grid
 }
 
+// CacheKindNames names the kinds of [World.CacheStats], in its order.
+var CacheKindNames = [cacheKinds]string{"objects", "pickups", "labels", "blips", "zones"}
+
+// VehicleViewsSteady returns how many vehicle views were found unchanged
+// without a grid query (vehicle.go, vehiclesSteady).
+func (w *World) VehicleViewsSteady() uint64 { return w.caches.vehicleSteady }
+
 // CacheStats returns the box caches' counters: objects, pickups, labels,
-// blips, gang zones.
+// blips, gang zones (CacheKindNames). The counters only grow: those of a
+// cache dropped with its scope's grid are kept.
 func (w *World) CacheStats() [cacheKinds]CacheStats {
 	var out [cacheKinds]CacheStats
 	for k, s := range w.caches.kinds {
 		out[k].CacheStats, out[k].Boxes = s.stats()
+		out[k].Repeats = s.repeats
 		out[k].Steady = w.caches.steady[k]
 	}
 	return out

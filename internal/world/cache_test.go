@@ -191,8 +191,9 @@ func TestCachedFullPassEqualsBruteForce(t *testing.T) {
 		}
 		st := f.w.CacheStats()
 		for k, name := range []string{"objects", "pickups", "labels", "blips", "zones"} {
-			if st[k].Builds == 0 || st[k].Steady == 0 {
-				t.Errorf("seed %d: %s: %d boxes built, %d views found steady: the cache was not used", seed, name, st[k].Builds, st[k].Steady)
+			if st[k].Builds == 0 || st[k].Steady == 0 || st[k].Repeats == 0 {
+				t.Errorf("seed %d: %s: %d boxes built, %d views found steady, %d answers repeated: the cache was not used",
+					seed, name, st[k].Builds, st[k].Steady, st[k].Repeats)
 			}
 		}
 	}
@@ -296,6 +297,7 @@ func TestCacheFollowsAScopesNewGrid(t *testing.T) {
 	}
 	f.spawnIn(p, c, at(0, 0), grid.Scope{}) // away: no query of sc meanwhile
 	pass()
+	held := f.w.CacheStats()[cachePickups]
 	if err := f.w.DeletePickup(first); err != nil {
 		t.Fatal(err)
 	}
@@ -307,5 +309,11 @@ func TestCacheFollowsAScopesNewGrid(t *testing.T) {
 	pass()
 	if p.PickupShown(first) || !p.PickupShown(second) {
 		t.Fatalf("shown: first %v (deleted), second %v (new)", p.PickupShown(first), p.PickupShown(second))
+	}
+	// The counters are /metrics counters: the old cache's stay counted,
+	// and the new cache built a box of its own.
+	after := f.w.CacheStats()[cachePickups]
+	if after.Queries <= held.Queries || after.Builds <= held.Builds || after.Grid < held.Grid {
+		t.Errorf("counters did not grow from the dropped cache's when the scope's cache was made again: %+v, then %+v", held, after)
 	}
 }

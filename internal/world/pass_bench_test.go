@@ -148,6 +148,7 @@ func BenchmarkFullPass(b *testing.B) {
 				}
 				var m cpuMeter
 				before, sent, steady, stats := countPasses(w), sentTo(ms), w.caches.steady, w.CacheStats()
+				vsteady := w.caches.vehicleSteady
 				b.ReportAllocs()
 				for b.Loop() {
 					if mode == "cold" {
@@ -165,11 +166,17 @@ func BenchmarkFullPass(b *testing.B) {
 					b.ReportMetric(float64(warm.cpu)/1e6, "warm-cpu-ms")
 					b.ReportMetric(warm.mb, "cache-MB")
 				}
+				if n := w.caches.vehicleSteady - vsteady; n > 0 {
+					b.ReportMetric(float64(n)/float64(b.N), "vehicle-steady/pass")
+				}
 				after := w.CacheStats()
 				var grid uint64
 				for k, name := range cacheNames {
 					if n := w.caches.steady[k] - steady[k]; n > 0 {
 						b.ReportMetric(float64(n)/float64(b.N), name+"-steady/pass")
+					}
+					if n := after[k].Repeats - stats[k].Repeats; n > 0 {
+						b.ReportMetric(float64(n)/float64(b.N), name+"-repeats/pass")
 					}
 					grid += after[k].Grid - stats[k].Grid
 				}

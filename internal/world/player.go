@@ -66,8 +66,10 @@ type Player struct {
 	ent    playerEnt             // streaming of players, vehicles and objects (players.go)
 	objCut objectCut             // what the object view was last computed from (object_stream.go)
 	spots  [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
-	prims  primState             // labels, checkpoints, blips, gang zones, colshapes (prims.go)
-	edit   EditSession           // the edit session (edit.go)
+	// vehLast is what the vehicle view was last computed from (vehicle.go).
+	vehLast vehicleQuery
+	prims   primState   // labels, checkpoints, blips, gang zones, colshapes (prims.go)
+	edit    EditSession // the edit session (edit.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {

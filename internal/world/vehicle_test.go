@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -212,5 +213,99 @@ func TestReusedVehicleIDIsShownAnew(t *testing.T) {
 	shows, _ := vehicleShows(t, ac.take())
 	if len(shows) != 1 || shows[0].Model != 560 {
 		t.Fatalf("got shows %+v, want the new vehicle (model 560) on the reused id", shows)
+	}
+}
+
+// TestVehicleViewsEqualScan checks the steady vehicle view (vehiclesSteady):
+// players standing (some in a second scope) while vehicles are created,
+// deleted, placed (in place, nearby, into the other scope and back) and
+// respawned at random; every round every vehicle view is due, and after the
+// tick each view shows exactly the vehicles a scan of every vehicle finds
+// (same scope, within VehicleStreamDistance), each at its current rev. It
+// fails unless some views were found steady and some computed again.
+func TestVehicleViewsEqualScan(t *testing.T) {
+	other := grid.Scope{World: 3}
+	for seed := range int64(3) {
+		rng := rand.New(rand.NewPCG(uint64(seed), 7))
+		f := newFixture(t, nil)
+		var ps []*Player
+		for i := range 6 {
+			p, c := f.join()
+			sc := grid.Scope{}
+			if i%3 == 2 {
+				sc = other
+			}
+			f.spawnIn(p, c, at(float32(i*90-200), float32(i*40-100)), sc)
+			ps = append(ps, p)
+		}
+		spot := func() grid.Vec { return at(float32(rng.IntN(900)-450), float32(rng.IntN(900)-450)) }
+		scope := func() grid.Scope {
+			if rng.IntN(4) == 0 {
+				return other
+			}
+			return grid.Scope{}
+		}
+		for range 40 {
+			f.vehicle(VehicleParams{Pos: spot(), Scope: scope(), Respawn: time.Hour})
+		}
+		steady0 := f.w.caches.vehicleSteady
+		computed := 0
+		for round := range 60 {
+			if round%4 != 3 { // every fourth round nothing changes
+				for range 1 + rng.IntN(3) {
+					id := uint16(1 + rng.IntN(50))
+					v := f.w.Vehicle(id)
+					switch op := rng.IntN(5); {
+					case v == nil:
+						f.vehicle(VehicleParams{Pos: spot(), Scope: scope(), Respawn: time.Hour})
+					case op == 0:
+						if err := f.w.DeleteVehicle(id); err != nil {
+							t.Fatal(err)
+						}
+					case op == 1: // in place: only the rev changes
+						if err := f.w.SetVehiclePose(id, v.pos, v.rot, v.scope); err != nil {
+							t.Fatal(err)
+						}
+					case op == 2:
+						if err := f.w.SetVehiclePose(id, spot(), v.rot, scope()); err != nil {
+							t.Fatal(err)
+						}
+					case op == 3:
+						if err := f.w.RespawnVehicle(id); err != nil {
+							t.Fatal(err)
+						}
+					default:
+						if err := f.w.SetVehiclePose(id, grid.Vec{X: v.pos.X + 1, Y: v.pos.Y, Z: v.pos.Z}, v.rot, v.scope); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+			for _, p := range ps {
+				p.ent.vehicleAt.Invalidate()
+			}
+			before := f.w.ents.passes[1]
+			f.advance(tick)
+			computed += int(f.w.ents.passes[1] - before)
+			for _, p := range ps {
+				want := map[uint16]uint32{}
+				for _, v := range f.w.ents.vehicles {
+					if v != nil && v.scope == p.scope && grid.Dist2(v.pos, p.pos) <= VehicleStreamDistance*VehicleStreamDistance {
+						want[v.id] = v.rev
+					}
+				}
+				if got := p.ent.vehiclesV.Len(); got != len(want) {
+					t.Fatalf("seed %d round %d player %d: got %d vehicles shown, want %d", seed, round, p.id, got, len(want))
+				}
+				for id, rev := range want {
+					if got, ok := p.ent.vehiclesV.Shown(uint32(id)); !ok || got != rev {
+						t.Fatalf("seed %d round %d player %d: vehicle %d shown %v at rev %d, want rev %d", seed, round, p.id, id, ok, got, rev)
+					}
+				}
+			}
+		}
+		if steady := f.w.caches.vehicleSteady - steady0; steady == 0 || steady == uint64(computed) {
+			t.Errorf("seed %d: %d of %d vehicle passes found steady, want some but not all", seed, steady, computed)
+		}
 	}
 }
