@@ -111,6 +111,12 @@ func (m *cpuMeter) report(b *testing.B, perOp int) {
 //     measured passes it runs passes until one builds no box and reports
 //     that warm-up: warm-passes, warm-cpu-ms (all of them), cache-MB (the
 //     heap the boxes took);
+//   - moved: as cached, but before each pass (not timed) every player syncs
+//     a point 1 cm from the last (alternating sides): no answer can be
+//     repeated (decision 0215 repeats only a query at the same point), so
+//     every view is answered from its box's band, as for players who shift
+//     a little between passes. A view may change at an edge: the packets
+//     sent are reported, not refused;
 //   - cold: every box dropped before each pass (what a pass costs when
 //     nothing is cached: the boxes are not built on a first query);
 //   - brute: a scan of every entity (World.bruteForce), the baseline.
@@ -121,7 +127,7 @@ func BenchmarkFullPass(b *testing.B) {
 			ms  []mover
 			now = t0.Add(time.Second)
 		)
-		for _, mode := range []string{"cached", "cold", "brute"} {
+		for _, mode := range []string{"cached", "moved", "cold", "brute"} {
 			b.Run(l.name+"/"+mode, func(b *testing.B) {
 				if w == nil { // built once per layout, only if a sub-benchmark of it runs
 					w, ms = entityWorld(b, 1_000_000, 100_000, 1000, l.hot)
@@ -135,15 +141,30 @@ func BenchmarkFullPass(b *testing.B) {
 					now = now.Add(tick)
 					w.Tick(now)
 				}
+				var shift float32 = 0.005
+				var sync wire.PlayerSync
+				shiftPlayers := func() { // untimed: only the pass is measured
+					shift = -shift
+					for i := range ms {
+						m := &ms[i]
+						m.seq++
+						sync = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X + shift, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
+						w.Packet(m.p, &sync, now)
+					}
+				}
 				var warm struct {
 					passes int
 					cpu    time.Duration
 					mb     float64
 				}
-				if mode == "cached" {
+				if mode == "cached" || mode == "moved" {
 					w.resetCaches()
 					h0, cpu0 := heap(), threadCPU()
-					warm.passes = warmCaches(w, pass)
+					warmPass := pass
+					if mode == "moved" {
+						warmPass = func() { shiftPlayers(); pass() }
+					}
+					warm.passes = warmCaches(w, warmPass)
 					warm.cpu, warm.mb = threadCPU()-cpu0, float64(heap()-h0)/1e6
 				}
 				var m cpuMeter
@@ -151,17 +172,22 @@ func BenchmarkFullPass(b *testing.B) {
 				vsteady := w.caches.vehicleSteady
 				b.ReportAllocs()
 				for b.Loop() {
-					if mode == "cold" {
+					switch mode {
+					case "cold":
 						w.resetCaches()
+					case "moved":
+						shiftPlayers()
 					}
 					m.run(pass)
 				}
-				if n := sentTo(ms) - sent; n != 0 {
+				if n := sentTo(ms) - sent; mode == "moved" {
+					b.ReportMetric(float64(n)/float64(b.N), "sent/pass")
+				} else if n != 0 {
 					b.Fatalf("a full pass over unchanged views sent %d packets", n)
 				}
 				m.report(b, 1)
 				reportPasses(b, before, countPasses(w), float64(b.N), "pass")
-				if mode == "cached" { // after the loop: b.Loop's first call resets reported metrics
+				if mode == "cached" || mode == "moved" { // after the loop: b.Loop's first call resets reported metrics
 					b.ReportMetric(float64(warm.passes), "warm-passes")
 					b.ReportMetric(float64(warm.cpu)/1e6, "warm-cpu-ms")
 					b.ReportMetric(warm.mb, "cache-MB")
