@@ -105,6 +105,7 @@ type playerEnt struct {
 	cut2      float32                // the squared distance within which a player is wanted, as of the last pass
 	shownP    []uint16               // the players shown, in no order (mirror of players)
 	shownBits idSet                  // the players shown, by id (mirror of players)
+	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show
 	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
 	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
 	farP      [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
@@ -196,8 +197,8 @@ func (w *World) playerChanged(p *Player) {
 	p.ent.skin = p.skin
 	for _, q := range w.players {
 		if q != nil && q != p {
-			if _, ok := q.ent.players.Shown(uint32(p.id)); ok {
-				q.ent.playerAt.Invalidate()
+			if _, ok := q.ent.players.Shown(uint32(p.id)); ok || q.ent.wants(p.id) {
+				q.ent.playerAt.Invalidate() // a show left to send would carry the old rev
 			}
 		}
 	}
@@ -295,7 +296,7 @@ func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
 			q.ent.vehicleAt.Invalidate()
 			continue
 		}
-		if q.ent.shownBits.has(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
+		if q.ent.wants(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
 			q.ent.playerAt.Invalidate()
 		}
 	}
@@ -361,23 +362,71 @@ func (w *World) playerLeft(p *Player) {
 		if q == nil || q == p {
 			continue
 		}
-		if _, ok := q.ent.players.Shown(uint32(p.id)); ok {
-			q.ent.playerAt.Invalidate()
+		if _, ok := q.ent.players.Shown(uint32(p.id)); ok || q.ent.wants(p.id) {
+			q.ent.playerAt.Invalidate() // also drops a show of p left to send
 			w.streamPlayers(q, p)
 		}
 	}
 }
 
-// streamPlayers reconciles q's view of players when it is due. gone, when
-// not nil, is a player leaving the world: never wanted.
+// streamPlayers reconciles q's view of players when it is due: its wanted
+// set is computed again when q moved or the view was invalidated; a view
+// whose last pass left ops for lack of room only sends them (Flush), as
+// far as the room allows, without a query: in a crowd whose clients fall
+// behind, the views stay pending for many ticks, and a query each would
+// slow the tick that lets them catch up. The ops left are exact as long as
+// the wanted set is: every change that may alter it (a player crossing
+// the view's cut, a show's new rev, a leave) reads the wanted set
+// (wantBits), not the shown one, and invalidates the view.
+// gone, when not nil, is a player leaving the world: never wanted.
 func (w *World) streamPlayers(q *Player, gone *Player) {
 	e := &q.ent
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
-	if !e.playerAt.Due(q.pos, EntityRequery) && e.players.Pending() == 0 {
+	due := e.playerAt.Due(q.pos, EntityRequery)
+	if !due && e.players.Pending() == 0 {
 		return
 	}
+	if due {
+		w.ents.ops = w.reconcilePlayers(q, gone)
+	} else {
+		w.ents.flushes++
+		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+	}
+	for _, op := range w.ents.ops {
+		id := uint16(op.ID)
+		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
+			e.objectAt.Invalidate() // the objects on o come and go with o
+		}
+		show := &w.ents.pshow
+		*show = wire.PlayerShow{PlayerID: id}
+		if op.Show {
+			o := w.players[id]
+			if o == nil { // not reached: a leave invalidates the views that want the player
+				e.players.Drop(op.ID)
+				continue
+			}
+			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
+			if !e.shownBits.has(id) {
+				e.shownBits.add(id)
+				e.shownP = append(e.shownP, id)
+			}
+			e.freshP = append(e.freshP, id)
+		} else {
+			e.shownBits.remove(id)
+			e.shownP = removeID(e.shownP, id)
+		}
+		e.splitDue = true
+		w.send(q, show, lane.Critical)
+	}
+}
+
+// reconcilePlayers computes q's wanted set of players (the PlayerLimit
+// nearest within PlayerStreamDistance), records it in wantBits and its cut,
+// and reconciles q's view with it; it returns the ops to send.
+func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
+	e := &q.ent
 	w.ents.passes[0]++
 	wants := w.ents.wants[:0]
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
@@ -398,35 +447,25 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 			e.cut2 = max(e.cut2, x.Dist2)
 		}
 	case len(wants) > PlayerLimit: // (q was not among the nearest hits)
-		slices.SortFunc(wants, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
+		slices.SortFunc(wants, func(a, b stream.Want) int {
+			return cmp.Or(cmp.Compare(a.Dist2, b.Dist2), cmp.Compare(a.ID, b.ID))
+		})
+		wants = wants[:PlayerLimit]
 		e.cut2 = wants[PlayerLimit-1].Dist2
+	}
+	clear(e.wantBits)
+	for _, x := range wants {
+		e.wantBits.add(uint16(x.ID))
 	}
 	w.ents.ops = e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	w.ents.wants = wants
 	e.playerAt.Mark(q.pos)
-	for _, op := range w.ents.ops {
-		id := uint16(op.ID)
-		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
-			e.objectAt.Invalidate() // the objects on o come and go with o
-		}
-		show := &w.ents.pshow
-		*show = wire.PlayerShow{PlayerID: id}
-		if op.Show {
-			o := w.players[id]
-			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
-			if !e.shownBits.has(id) {
-				e.shownBits.add(id)
-				e.shownP = append(e.shownP, id)
-			}
-			e.freshP = append(e.freshP, id)
-		} else {
-			e.shownBits.remove(id)
-			e.shownP = removeID(e.shownP, id)
-		}
-		e.splitDue = true
-		w.send(q, show, lane.Critical)
-	}
+	return w.ents.ops
 }
+
+// wants reports whether q's view wants o as of its last pass (shown, or
+// left to show by it).
+func (e *playerEnt) wants(id uint16) bool { return e.wantBits.has(id) }
 
 // idSet is a set of player ids, a bit each.
 type idSet []uint64
