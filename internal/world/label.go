@@ -111,8 +111,35 @@ func (w *World) DeleteLabel(id uint32) error {
 	}
 	w.unplaceLabel(l)
 	delete(w.prims.labels, id)
-	w.labelChanged(l, l.params)
+	w.labelGone(l)
 	return nil
+}
+
+// labelGone hides a deleted label from the players who show it, without a
+// reconcile of everyone it may have concerned (a player's leave deletes
+// the labels on them: in a crowd, one reconcile of every player per leave):
+// only who shows it changes. A player whose view is full reconciles (the
+// next nearest label takes the place), and so does one without room for
+// the hide (it is left to send). A show of it left to send goes with that
+// view's next reconcile, which runs while ops are left (tickPrims).
+func (w *World) labelGone(l *Label) {
+	pr := &w.prims
+	for _, p := range w.players {
+		if p == nil || p.gone || p.prims.labels == nil {
+			continue
+		}
+		v := p.prims.labels
+		if _, shown := v.Shown(l.id); !shown {
+			continue
+		}
+		if v.Len() >= stream.Labels.Limit() || budget(p) <= 0 {
+			w.reconcileLabels(p)
+			continue
+		}
+		v.Drop(l.id)
+		pr.label = wire.Label3D{LabelID: l.id}
+		sendOp(w, p, &pr.label)
+	}
 }
 
 func (w *World) checkLabel(fn string, lp LabelParams) error {

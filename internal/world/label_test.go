@@ -199,6 +199,15 @@ func TestLabelNearest256(t *testing.T) {
 	m.apply(t, c)
 	want = append(want[:255], near)
 	wantIDs(t, "after a nearer one", ids(m.labels), want...)
+	// Deleting a shown one from the full view: the next nearest takes its
+	// place at once.
+	next := want[254] + 1 // the 256th nearest of the first 300
+	if err := f.w.DeleteLabel(want[0]); err != nil {
+		t.Fatal(err)
+	}
+	m.apply(t, c)
+	want = append(want[1:], next)
+	wantIDs(t, "after a delete", ids(m.labels), want...)
 }
 
 func TestLabelViewer(t *testing.T) {
@@ -308,5 +317,51 @@ func TestLabelsWaitForQueueRoom(t *testing.T) {
 	m.apply(t, c)
 	if len(m.labels) != 30 {
 		t.Fatalf("next tick with room: got %d shown, want 30", len(m.labels))
+	}
+}
+
+// A player's leave deletes the label on them: only the players who show it
+// get a hide, and nobody's labels reconcile (in a crowd that was every
+// player's reconcile per leave). A full view reconciles: the next nearest
+// label takes the place.
+func TestDeletedLabelHiddenWithoutReconcile(t *testing.T) {
+	f := newFixture(t, nil)
+	const n = 6
+	ps := make([]*Player, n)
+	cs := make([]*testConn, n)
+	ms := make([]*mirror, n)
+	for i := range n {
+		ps[i], cs[i] = f.join()
+		f.spawn(ps[i], cs[i], grid.Vec{X: float32(i * 10)})
+		ms[i] = newMirror()
+	}
+	far, cf := f.join() // beyond the labels' draw distance: not shown them
+	f.spawn(far, cf, grid.Vec{X: 250})
+	labels := make([]uint32, n)
+	for i, p := range ps {
+		labels[i] = f.label(LabelParams{Text: "tag", DrawDistance: 100, Pos: grid.Vec{Z: 1}, AttachKind: wire.AttachPlayer, AttachID: uint32(p.ID())})
+	}
+	f.slowPass()
+	for i := range n {
+		ms[i].apply(t, cs[i])
+	}
+	cf.take()
+	before := f.w.prims.passes[primLabels]
+	f.w.Leave(ps[0], wire.ReasonQuit)
+	if got := f.w.prims.passes[primLabels] - before; got != 0 {
+		t.Errorf("got %d label reconciles in a leave, want 0", got)
+	}
+	for i := 1; i < n; i++ {
+		ms[i].apply(t, cs[i])
+		var want []uint32
+		for j := 1; j < n; j++ {
+			if j != i {
+				want = append(want, labels[j])
+			}
+		}
+		wantIDs(t, "after the leave", ids(ms[i].labels), want...)
+	}
+	if got := only[*wire.Label3D](cf.take()); len(got) != 0 {
+		t.Errorf("the far player got %d labels, want none", len(got))
 	}
 }
