@@ -291,8 +291,7 @@ func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
 		if objects {
 			q.ent.objectAt.Invalidate()
 		}
-		if q == p {
-			q.ent.playerAt.Invalidate()
+		if q == p { // its own view of players computes again by its own requery distance
 			q.ent.vehicleAt.Invalidate()
 			continue
 		}
@@ -302,10 +301,26 @@ func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
 	}
 }
 
-// announceDue reports whether p moved EntityRequery meters since its last
-// announce.
-func (e *playerEnt) announceDue(pos grid.Vec) bool {
-	return !e.announced || grid.Dist2(e.announceAt, pos) > EntityRequery*EntityRequery
+// announceDue reports whether the player moved its requery distance
+// (requeryOf) since its last announce.
+func (e *playerEnt) announceDue(pos grid.Vec, requery float32) bool {
+	return !e.announced || grid.Dist2(e.announceAt, pos) > requery*requery
+}
+
+// requeryPhases is how many requery distances the players are spread over.
+const requeryPhases = 16
+
+// requeryOf is how far, meters, player id goes before it announces itself
+// and before its view of players is computed again: EntityRequery less up
+// to a quarter of it, by id. Players who run in step (a crowd that spawned
+// together) would otherwise all announce and query on the same tick, one
+// tick in 14 at running speed costing ten times the others; with distances
+// of their own they do it on different ticks, and drift further apart with
+// every requery. A shorter distance only computes sooner: every rule that
+// counts on EntityRequery (entityReach, a shown player within
+// PlayerStreamDistance + 2 × EntityRequery) still holds.
+func requeryOf(id uint16) float32 {
+	return EntityRequery * (1 - float32(id%requeryPhases)/(4*requeryPhases))
 }
 
 // announce invalidates the player and vehicle views (and the object views
@@ -338,7 +353,7 @@ func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
 	} else {
 		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
 	}
-	if e.announceDue(p.pos) {
+	if e.announceDue(p.pos, requeryOf(p.id)) {
 		w.announcePlayer(p)
 	}
 	w.driverSync(p, s)
@@ -384,7 +399,7 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
-	due := e.playerAt.Due(q.pos, EntityRequery)
+	due := e.playerAt.Due(q.pos, requeryOf(q.id))
 	if !due && e.players.Pending() == 0 {
 		return
 	}
