@@ -444,6 +444,7 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 	e := &q.ent
 	w.ents.passes[0]++
 	wants := w.ents.wants[:0]
+	var sum uint64 // the wanted set's fingerprint (stream.Mix), computed while selecting
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
 		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
 		for _, h := range w.ents.hits {
@@ -452,6 +453,7 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 				continue
 			}
 			wants = append(wants, stream.Want{ID: h.Key, Rev: o.ent.rev, Dist2: h.Dist2})
+			sum += stream.Mix(h.Key, o.ent.rev)
 		}
 	}
 	e.cut2 = PlayerStreamDistance * PlayerStreamDistance
@@ -465,17 +467,33 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 		slices.SortFunc(wants, func(a, b stream.Want) int {
 			return cmp.Or(cmp.Compare(a.Dist2, b.Dist2), cmp.Compare(a.ID, b.ID))
 		})
+		sum -= stream.Mix(wants[PlayerLimit].ID, wants[PlayerLimit].Rev)
 		wants = wants[:PlayerLimit]
 		e.cut2 = wants[PlayerLimit-1].Dist2
 	}
+	w.ents.wants = wants
+	e.playerAt.Mark(q.pos)
+	// A steady view (the wanted set is the shown one, at the same revs) is
+	// recognized from the fingerprint, without the diff; wantBits, equal to
+	// the shown set unless ops were left, stays.
+	pending := e.players.Pending() > 0
+	if e.players.Unchanged(len(wants), uint64(len(wants)), sum) {
+		w.ents.steady++
+		if pending { // the ops left are dropped: the wanted set is the shown one
+			e.setWants(wants)
+		}
+		return w.ents.ops[:0]
+	}
+	e.setWants(wants)
+	return e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+}
+
+// setWants records the wanted set of q's view of players (wantBits).
+func (e *playerEnt) setWants(wants []stream.Want) {
 	clear(e.wantBits)
 	for _, x := range wants {
 		e.wantBits.add(uint16(x.ID))
 	}
-	w.ents.ops = e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
-	w.ents.wants = wants
-	e.playerAt.Mark(q.pos)
-	return w.ents.ops
 }
 
 // wants reports whether q's view wants o as of its last pass (shown, or

@@ -103,3 +103,35 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// A view of players computed again with nothing changed is recognized by its
+// fingerprint (no diff, no packet); a change in it is not.
+func TestSteadyPlayerViewRecognized(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.joinE()
+	b, bc := f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	f.spawn(b, bc.testConn, at(10, 0))
+	f.advance(tick)
+	ac.take()
+	steady := f.w.ents.steady
+	a.ent.playerAt.Invalidate()
+	f.advance(tick)
+	if got := f.w.ents.steady - steady; got != 1 {
+		t.Errorf("got %d steady views, want 1 (a's, invalidated, unchanged)", got)
+	}
+	if shows, hides := playerShows(t, ac.take()); len(shows)+len(hides) != 0 {
+		t.Errorf("got shows %v hides %v, want none", showPlayerIDs(shows), hides)
+	}
+	if err := f.w.SetPlayerColor(b, 0x123456); err != nil {
+		t.Fatal(err)
+	}
+	steady = f.w.ents.steady
+	f.advance(tick)
+	if got := f.w.ents.steady - steady; got != 0 {
+		t.Errorf("got %d steady views after b's new show, want 0", got)
+	}
+	if shows, _ := playerShows(t, ac.take()); len(shows) != 1 || shows[0].Color != 0x123456 {
+		t.Errorf("got shows %v, want b's new show", showPlayerIDs(shows))
+	}
+}
