@@ -92,11 +92,12 @@ func (w *World) SetLabel(id uint32, lp LabelParams) error {
 	return nil
 }
 
-// labelShownChanged reconciles at once the players who have l shown.
+// labelShownChanged reconciles at once the players who have l shown, and
+// those with ops left (one may be l's show at its old rev).
 func (w *World) labelShownChanged(l *Label) {
 	for _, p := range w.players {
 		if p != nil && !p.gone && p.prims.labels != nil {
-			if _, shown := p.prims.labels.Shown(l.id); shown {
+			if _, shown := p.prims.labels.Shown(l.id); shown || p.prims.labels.Pending() > 0 {
 				w.reconcileLabels(p)
 			}
 		}
@@ -266,9 +267,37 @@ func (w *World) reconcileLabels(p *Player) {
 		return
 	}
 	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	w.sendLabelOps(p)
+}
+
+// flushLabels sends the ops p's last label reconcile left for lack of room,
+// as far as the room allows, without computing the wanted set again: a
+// client that fell behind is not recomputed for on every tick until it
+// catches up (the same as the views of players). The wanted set changes
+// between slow passes only by a label's change, which reconciles whom it
+// concerns at once (labelChanged, labelShownChanged), or by its deletion,
+// whose show left to send is dropped here; a label whose entity is no
+// longer streamed to p is not shown (the slow pass wants it again if due).
+func (w *World) flushLabels(p *Player) {
+	if p.gone || p.left {
+		return
+	}
+	pr := &w.prims
+	pr.ops = p.prims.labels.Flush(budget(p), stream.HidesFirst, pr.ops[:0])
+	w.sendLabelOps(p)
+}
+
+// sendLabelOps sends the label ops in w.prims.ops to p.
+func (w *World) sendLabelOps(p *Player) {
+	pr := &w.prims
 	for _, op := range pr.ops {
 		if op.Show {
-			fillLabel(&pr.label, pr.labels[op.ID])
+			l := pr.labels[op.ID]
+			if l == nil || l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
+				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
+				continue
+			}
+			fillLabel(&pr.label, l)
 		} else {
 			pr.label = wire.Label3D{LabelID: op.ID}
 		}

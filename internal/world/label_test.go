@@ -365,3 +365,48 @@ func TestDeletedLabelHiddenWithoutReconcile(t *testing.T) {
 		t.Errorf("the far player got %d labels, want none", len(got))
 	}
 }
+
+// Labels left to show for lack of room are sent on the next ticks without
+// computing the wanted set again; a label deleted or changed meanwhile is
+// sent as it is now or not at all.
+func TestPendingLabelsOnlyFlush(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{})
+	f.advance(tick) // p's first slow pass; the next is a second away
+	c.take()
+	c.free = SendReserve + 2
+	var labels []uint32
+	for i := range 8 {
+		labels = append(labels, f.label(LabelParams{Pos: grid.Vec{X: float32(i)}}))
+	}
+	m := newMirror()
+	m.apply(t, c)
+	if len(m.labels) != 2 {
+		t.Fatalf("got %d shown, want 2 (the room)", len(m.labels))
+	}
+	// The farthest left to show is deleted, the next farthest changes text.
+	if err := f.w.DeleteLabel(labels[7]); err != nil {
+		t.Fatal(err)
+	}
+	lp := f.w.Label(labels[6]).Params()
+	lp.Text = "changed"
+	c.free = SendReserve // the change's reconcile (at once) sends nothing
+	if err := f.w.SetLabel(labels[6], lp); err != nil {
+		t.Fatal(err)
+	}
+	passes := f.w.prims.passes[primLabels]
+	c.free = 4096
+	f.advance(tick) // not p's slow pass: a flush
+	if got := f.w.prims.passes[primLabels] - passes; got != 0 {
+		t.Errorf("got %d label reconciles on a tick with only ops left, want 0", got)
+	}
+	m.apply(t, c)
+	wantIDs(t, "after the flush", ids(m.labels), labels[:7]...)
+	if got := m.labels[labels[6]].TextString(); got != "changed" {
+		t.Errorf("got text %q, want %q", got, "changed")
+	}
+	if rev, _ := p.prims.labels.Shown(labels[6]); rev != f.w.Label(labels[6]).rev {
+		t.Errorf("label shown at rev %d, want %d", rev, f.w.Label(labels[6]).rev)
+	}
+}
