@@ -247,7 +247,10 @@ func (w *World) labelNear(p *Player, lp *LabelParams) bool {
 		return false
 	}
 	if lp.AttachKind != wire.AttachNone {
-		return true // cheap enough: attached labels are few
+		// Wanted only while its entity is streamed to p (labelWants reads
+		// labelsOnShown): a name label made for each joining player
+		// concerns nobody yet, not every player.
+		return w.StreamedTo(Kind(lp.AttachKind), lp.AttachID, p)
 	}
 	r := lp.DrawDistance + 1
 	return lp.Scope == p.scope && grid.Dist2(p.pos, lp.Pos) <= r*r

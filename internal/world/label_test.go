@@ -410,3 +410,28 @@ func TestPendingLabelsOnlyFlush(t *testing.T) {
 		t.Errorf("label shown at rev %d, want %d", rev, f.w.Label(labels[6]).rev)
 	}
 }
+
+// A label attached to an entity reconciles, when made, only the players the
+// entity is streamed to: a name label made for each joining player (the
+// default gamemode's) concerns nobody yet.
+func TestAttachedLabelReconcilesOnlyWhoStreamsItsEntity(t *testing.T) {
+	f := newFixture(t, nil)
+	const n = 5
+	for i := range n {
+		p, c := f.join()
+		f.spawn(p, c, grid.Vec{X: float32(i * 10)})
+	}
+	f.slowPass()
+	joiner, _ := f.join() // connected, not spawned: streamed to nobody
+	before := f.w.prims.passes[primLabels]
+	f.label(LabelParams{Text: "name", DrawDistance: 40, AttachKind: wire.AttachPlayer, AttachID: uint32(joiner.ID())})
+	if got := f.w.prims.passes[primLabels] - before; got != 0 {
+		t.Errorf("got %d label reconciles for a label on a player nobody streams, want 0", got)
+	}
+	first := f.w.Player(1)
+	before = f.w.prims.passes[primLabels]
+	f.label(LabelParams{Text: "name", DrawDistance: 40, AttachKind: wire.AttachPlayer, AttachID: uint32(first.ID())})
+	if got := f.w.prims.passes[primLabels] - before; got != n-1 {
+		t.Errorf("got %d label reconciles for a label on a streamed player, want %d (who streams them)", got, n-1)
+	}
+}
