@@ -30,7 +30,9 @@ type entities struct {
 	moving     []*Object // objects with a movement in progress
 	objectDist float32   // world.object_stream_distance
 
-	passes [3]uint64 // views computed: players, vehicles, objects (benchmarks)
+	passes  [3]uint64 // views computed: players, vehicles, objects (benchmarks)
+	flushes uint64    // views of players that only sent ops left by their last pass
+	steady  uint64    // views of players computed and found unchanged by their fingerprint
 
 	moveTab []moveRef // by player id: this tick's moves (encodeMoves)
 

@@ -92,11 +92,12 @@ func (w *World) SetLabel(id uint32, lp LabelParams) error {
 	return nil
 }
 
-// labelShownChanged reconciles at once the players who have l shown.
+// labelShownChanged reconciles at once the players who have l shown, and
+// those with ops left (one may be l's show at its old rev).
 func (w *World) labelShownChanged(l *Label) {
 	for _, p := range w.players {
 		if p != nil && !p.gone && p.prims.labels != nil {
-			if _, shown := p.prims.labels.Shown(l.id); shown {
+			if _, shown := p.prims.labels.Shown(l.id); shown || p.prims.labels.Pending() > 0 {
 				w.reconcileLabels(p)
 			}
 		}
@@ -111,8 +112,35 @@ func (w *World) DeleteLabel(id uint32) error {
 	}
 	w.unplaceLabel(l)
 	delete(w.prims.labels, id)
-	w.labelChanged(l, l.params)
+	w.labelGone(l)
 	return nil
+}
+
+// labelGone hides a deleted label from the players who show it, without a
+// reconcile of everyone it may have concerned (a player's leave deletes
+// the labels on them: in a crowd, one reconcile of every player per leave):
+// only who shows it changes. A player whose view is full reconciles (the
+// next nearest label takes the place), and so does one without room for
+// the hide (it is left to send). A show of it left to send goes with that
+// view's next reconcile, which runs while ops are left (tickPrims).
+func (w *World) labelGone(l *Label) {
+	pr := &w.prims
+	for _, p := range w.players {
+		if p == nil || p.gone || p.prims.labels == nil {
+			continue
+		}
+		v := p.prims.labels
+		if _, shown := v.Shown(l.id); !shown {
+			continue
+		}
+		if v.Len() >= stream.Labels.Limit() || budget(p) <= 0 {
+			w.reconcileLabels(p)
+			continue
+		}
+		v.Drop(l.id)
+		pr.label = wire.Label3D{LabelID: l.id}
+		sendOp(w, p, &pr.label)
+	}
 }
 
 func (w *World) checkLabel(fn string, lp LabelParams) error {
@@ -219,7 +247,10 @@ func (w *World) labelNear(p *Player, lp *LabelParams) bool {
 		return false
 	}
 	if lp.AttachKind != wire.AttachNone {
-		return true // cheap enough: attached labels are few
+		// Wanted only while its entity is streamed to p (labelWants reads
+		// labelsOnShown): a name label made for each joining player
+		// concerns nobody yet, not every player.
+		return w.StreamedTo(Kind(lp.AttachKind), lp.AttachID, p)
 	}
 	r := lp.DrawDistance + 1
 	return lp.Scope == p.scope && grid.Dist2(p.pos, lp.Pos) <= r*r
@@ -239,9 +270,37 @@ func (w *World) reconcileLabels(p *Player) {
 		return
 	}
 	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	w.sendLabelOps(p)
+}
+
+// flushLabels sends the ops p's last label reconcile left for lack of room,
+// as far as the room allows, without computing the wanted set again: a
+// client that fell behind is not recomputed for on every tick until it
+// catches up (the same as the views of players). The wanted set changes
+// between slow passes only by a label's change, which reconciles whom it
+// concerns at once (labelChanged, labelShownChanged), or by its deletion,
+// whose show left to send is dropped here; a label whose entity is no
+// longer streamed to p is not shown (the slow pass wants it again if due).
+func (w *World) flushLabels(p *Player) {
+	if p.gone || p.left {
+		return
+	}
+	pr := &w.prims
+	pr.ops = p.prims.labels.Flush(budget(p), stream.HidesFirst, pr.ops[:0])
+	w.sendLabelOps(p)
+}
+
+// sendLabelOps sends the label ops in w.prims.ops to p.
+func (w *World) sendLabelOps(p *Player) {
+	pr := &w.prims
 	for _, op := range pr.ops {
 		if op.Show {
-			fillLabel(&pr.label, pr.labels[op.ID])
+			l := pr.labels[op.ID]
+			if l == nil || l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
+				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
+				continue
+			}
+			fillLabel(&pr.label, l)
 		} else {
 			pr.label = wire.Label3D{LabelID: op.ID}
 		}

@@ -199,6 +199,15 @@ func TestLabelNearest256(t *testing.T) {
 	m.apply(t, c)
 	want = append(want[:255], near)
 	wantIDs(t, "after a nearer one", ids(m.labels), want...)
+	// Deleting a shown one from the full view: the next nearest takes its
+	// place at once.
+	next := want[254] + 1 // the 256th nearest of the first 300
+	if err := f.w.DeleteLabel(want[0]); err != nil {
+		t.Fatal(err)
+	}
+	m.apply(t, c)
+	want = append(want[1:], next)
+	wantIDs(t, "after a delete", ids(m.labels), want...)
 }
 
 func TestLabelViewer(t *testing.T) {
@@ -308,5 +317,121 @@ func TestLabelsWaitForQueueRoom(t *testing.T) {
 	m.apply(t, c)
 	if len(m.labels) != 30 {
 		t.Fatalf("next tick with room: got %d shown, want 30", len(m.labels))
+	}
+}
+
+// A player's leave deletes the label on them: only the players who show it
+// get a hide, and nobody's labels reconcile (in a crowd that was every
+// player's reconcile per leave). A full view reconciles: the next nearest
+// label takes the place.
+func TestDeletedLabelHiddenWithoutReconcile(t *testing.T) {
+	f := newFixture(t, nil)
+	const n = 6
+	ps := make([]*Player, n)
+	cs := make([]*testConn, n)
+	ms := make([]*mirror, n)
+	for i := range n {
+		ps[i], cs[i] = f.join()
+		f.spawn(ps[i], cs[i], grid.Vec{X: float32(i * 10)})
+		ms[i] = newMirror()
+	}
+	far, cf := f.join() // beyond the labels' draw distance: not shown them
+	f.spawn(far, cf, grid.Vec{X: 250})
+	labels := make([]uint32, n)
+	for i, p := range ps {
+		labels[i] = f.label(LabelParams{Text: "tag", DrawDistance: 100, Pos: grid.Vec{Z: 1}, AttachKind: wire.AttachPlayer, AttachID: uint32(p.ID())})
+	}
+	f.slowPass()
+	for i := range n {
+		ms[i].apply(t, cs[i])
+	}
+	cf.take()
+	before := f.w.prims.passes[primLabels]
+	f.w.Leave(ps[0], wire.ReasonQuit)
+	if got := f.w.prims.passes[primLabels] - before; got != 0 {
+		t.Errorf("got %d label reconciles in a leave, want 0", got)
+	}
+	for i := 1; i < n; i++ {
+		ms[i].apply(t, cs[i])
+		var want []uint32
+		for j := 1; j < n; j++ {
+			if j != i {
+				want = append(want, labels[j])
+			}
+		}
+		wantIDs(t, "after the leave", ids(ms[i].labels), want...)
+	}
+	if got := only[*wire.Label3D](cf.take()); len(got) != 0 {
+		t.Errorf("the far player got %d labels, want none", len(got))
+	}
+}
+
+// Labels left to show for lack of room are sent on the next ticks without
+// computing the wanted set again; a label deleted or changed meanwhile is
+// sent as it is now or not at all.
+func TestPendingLabelsOnlyFlush(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	f.spawn(p, c, grid.Vec{})
+	f.advance(tick) // p's first slow pass; the next is a second away
+	c.take()
+	c.free = SendReserve + 2
+	var labels []uint32
+	for i := range 8 {
+		labels = append(labels, f.label(LabelParams{Pos: grid.Vec{X: float32(i)}}))
+	}
+	m := newMirror()
+	m.apply(t, c)
+	if len(m.labels) != 2 {
+		t.Fatalf("got %d shown, want 2 (the room)", len(m.labels))
+	}
+	// The farthest left to show is deleted, the next farthest changes text.
+	if err := f.w.DeleteLabel(labels[7]); err != nil {
+		t.Fatal(err)
+	}
+	lp := f.w.Label(labels[6]).Params()
+	lp.Text = "changed"
+	c.free = SendReserve // the change's reconcile (at once) sends nothing
+	if err := f.w.SetLabel(labels[6], lp); err != nil {
+		t.Fatal(err)
+	}
+	passes := f.w.prims.passes[primLabels]
+	c.free = 4096
+	f.advance(tick) // not p's slow pass: a flush
+	if got := f.w.prims.passes[primLabels] - passes; got != 0 {
+		t.Errorf("got %d label reconciles on a tick with only ops left, want 0", got)
+	}
+	m.apply(t, c)
+	wantIDs(t, "after the flush", ids(m.labels), labels[:7]...)
+	if got := m.labels[labels[6]].TextString(); got != "changed" {
+		t.Errorf("got text %q, want %q", got, "changed")
+	}
+	if rev, _ := p.prims.labels.Shown(labels[6]); rev != f.w.Label(labels[6]).rev {
+		t.Errorf("label shown at rev %d, want %d", rev, f.w.Label(labels[6]).rev)
+	}
+}
+
+// A label attached to an entity reconciles, when made, only the players the
+// entity is streamed to: a name label made for each joining player (the
+// default gamemode's) concerns nobody yet.
+func TestAttachedLabelReconcilesOnlyWhoStreamsItsEntity(t *testing.T) {
+	f := newFixture(t, nil)
+	const n = 5
+	for i := range n {
+		p, c := f.join()
+		f.spawn(p, c, grid.Vec{X: float32(i * 10)})
+	}
+	f.slowPass()
+	joiner, _ := f.join() // connected, not spawned: streamed to nobody
+	before := f.w.prims.passes[primLabels]
+	f.label(LabelParams{Text: "name", DrawDistance: 40, AttachKind: wire.AttachPlayer, AttachID: uint32(joiner.ID())})
+	if got := f.w.prims.passes[primLabels] - before; got != 0 {
+		t.Errorf("got %d label reconciles for a label on a player nobody streams, want 0", got)
+	}
+	first := f.w.Player(1)
+	before = f.w.prims.passes[primLabels]
+	f.label(LabelParams{Text: "name", DrawDistance: 40, AttachKind: wire.AttachPlayer, AttachID: uint32(first.ID())})
+	if got := f.w.prims.passes[primLabels] - before; got != n-1 {
+		t.Errorf("got %d label reconciles for a label on a streamed player, want %d (who streams them)", got, n-1)
 	}
 }

@@ -105,6 +105,7 @@ type playerEnt struct {
 	cut2      float32                // the squared distance within which a player is wanted, as of the last pass
 	shownP    []uint16               // the players shown, in no order (mirror of players)
 	shownBits idSet                  // the players shown, by id (mirror of players)
+	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show
 	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
 	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
 	farP      [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
@@ -196,8 +197,8 @@ func (w *World) playerChanged(p *Player) {
 	p.ent.skin = p.skin
 	for _, q := range w.players {
 		if q != nil && q != p {
-			if _, ok := q.ent.players.Shown(uint32(p.id)); ok {
-				q.ent.playerAt.Invalidate()
+			if _, ok := q.ent.players.Shown(uint32(p.id)); ok || q.ent.wants(p.id) {
+				q.ent.playerAt.Invalidate() // a show left to send would carry the old rev
 			}
 		}
 	}
@@ -290,21 +291,36 @@ func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
 		if objects {
 			q.ent.objectAt.Invalidate()
 		}
-		if q == p {
-			q.ent.playerAt.Invalidate()
+		if q == p { // its own view of players computes again by its own requery distance
 			q.ent.vehicleAt.Invalidate()
 			continue
 		}
-		if q.ent.shownBits.has(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
+		if q.ent.wants(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
 			q.ent.playerAt.Invalidate()
 		}
 	}
 }
 
-// announceDue reports whether p moved EntityRequery meters since its last
-// announce.
-func (e *playerEnt) announceDue(pos grid.Vec) bool {
-	return !e.announced || grid.Dist2(e.announceAt, pos) > EntityRequery*EntityRequery
+// announceDue reports whether the player moved its requery distance
+// (requeryOf) since its last announce.
+func (e *playerEnt) announceDue(pos grid.Vec, requery float32) bool {
+	return !e.announced || grid.Dist2(e.announceAt, pos) > requery*requery
+}
+
+// requeryPhases is how many requery distances the players are spread over.
+const requeryPhases = 16
+
+// requeryOf is how far, meters, player id goes before it announces itself
+// and before its view of players is computed again: EntityRequery less up
+// to a quarter of it, by id. Players who run in step (a crowd that spawned
+// together) would otherwise all announce and query on the same tick, one
+// tick in 14 at running speed costing ten times the others; with distances
+// of their own they do it on different ticks, and drift further apart with
+// every requery. A shorter distance only computes sooner: every rule that
+// counts on EntityRequery (entityReach, a shown player within
+// PlayerStreamDistance + 2 × EntityRequery) still holds.
+func requeryOf(id uint16) float32 {
+	return EntityRequery * (1 - float32(id%requeryPhases)/(4*requeryPhases))
 }
 
 // announce invalidates the player and vehicle views (and the object views
@@ -337,7 +353,7 @@ func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
 	} else {
 		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
 	}
-	if e.announceDue(p.pos) {
+	if e.announceDue(p.pos, requeryOf(p.id)) {
 		w.announcePlayer(p)
 	}
 	w.driverSync(p, s)
@@ -361,49 +377,38 @@ func (w *World) playerLeft(p *Player) {
 		if q == nil || q == p {
 			continue
 		}
-		if _, ok := q.ent.players.Shown(uint32(p.id)); ok {
-			q.ent.playerAt.Invalidate()
+		if _, ok := q.ent.players.Shown(uint32(p.id)); ok || q.ent.wants(p.id) {
+			q.ent.playerAt.Invalidate() // also drops a show of p left to send
 			w.streamPlayers(q, p)
 		}
 	}
 }
 
-// streamPlayers reconciles q's view of players when it is due. gone, when
-// not nil, is a player leaving the world: never wanted.
+// streamPlayers reconciles q's view of players when it is due: its wanted
+// set is computed again when q moved or the view was invalidated; a view
+// whose last pass left ops for lack of room only sends them (Flush), as
+// far as the room allows, without a query: in a crowd whose clients fall
+// behind, the views stay pending for many ticks, and a query each would
+// slow the tick that lets them catch up. The ops left are exact as long as
+// the wanted set is: every change that may alter it (a player crossing
+// the view's cut, a show's new rev, a leave) reads the wanted set
+// (wantBits), not the shown one, and invalidates the view.
+// gone, when not nil, is a player leaving the world: never wanted.
 func (w *World) streamPlayers(q *Player, gone *Player) {
 	e := &q.ent
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
-	if !e.playerAt.Due(q.pos, EntityRequery) && e.players.Pending() == 0 {
+	due := e.playerAt.Due(q.pos, requeryOf(q.id))
+	if !due && e.players.Pending() == 0 {
 		return
 	}
-	w.ents.passes[0]++
-	wants := w.ents.wants[:0]
-	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
-		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
-		for _, h := range w.ents.hits {
-			o := w.players[h.Key]
-			if o == q || o == gone || h.Dist2 > PlayerStreamDistance*PlayerStreamDistance {
-				continue
-			}
-			wants = append(wants, stream.Want{ID: h.Key, Rev: o.ent.rev, Dist2: h.Dist2})
-		}
+	if due {
+		w.ents.ops = w.reconcilePlayers(q, gone)
+	} else {
+		w.ents.flushes++
+		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	}
-	e.cut2 = PlayerStreamDistance * PlayerStreamDistance
-	switch {
-	case len(wants) == PlayerLimit: // full: nobody farther than the farthest wanted is
-		e.cut2 = 0
-		for _, x := range wants {
-			e.cut2 = max(e.cut2, x.Dist2)
-		}
-	case len(wants) > PlayerLimit: // (q was not among the nearest hits)
-		slices.SortFunc(wants, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
-		e.cut2 = wants[PlayerLimit-1].Dist2
-	}
-	w.ents.ops = e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
-	w.ents.wants = wants
-	e.playerAt.Mark(q.pos)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
 		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
@@ -413,6 +418,10 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 		*show = wire.PlayerShow{PlayerID: id}
 		if op.Show {
 			o := w.players[id]
+			if o == nil { // not reached: a leave invalidates the views that want the player
+				e.players.Drop(op.ID)
+				continue
+			}
 			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
 			if !e.shownBits.has(id) {
 				e.shownBits.add(id)
@@ -427,6 +436,69 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 		w.send(q, show, lane.Critical)
 	}
 }
+
+// reconcilePlayers computes q's wanted set of players (the PlayerLimit
+// nearest within PlayerStreamDistance), records it in wantBits and its cut,
+// and reconciles q's view with it; it returns the ops to send.
+func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
+	e := &q.ent
+	w.ents.passes[0]++
+	wants := w.ents.wants[:0]
+	var sum uint64 // the wanted set's fingerprint (stream.Mix), computed while selecting
+	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
+		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
+		for _, h := range w.ents.hits {
+			o := w.players[h.Key]
+			if o == q || o == gone || h.Dist2 > PlayerStreamDistance*PlayerStreamDistance {
+				continue
+			}
+			wants = append(wants, stream.Want{ID: h.Key, Rev: o.ent.rev, Dist2: h.Dist2})
+			sum += stream.Mix(h.Key, o.ent.rev)
+		}
+	}
+	e.cut2 = PlayerStreamDistance * PlayerStreamDistance
+	switch {
+	case len(wants) == PlayerLimit: // full: nobody farther than the farthest wanted is
+		e.cut2 = 0
+		for _, x := range wants {
+			e.cut2 = max(e.cut2, x.Dist2)
+		}
+	case len(wants) > PlayerLimit: // (q was not among the nearest hits)
+		slices.SortFunc(wants, func(a, b stream.Want) int {
+			return cmp.Or(cmp.Compare(a.Dist2, b.Dist2), cmp.Compare(a.ID, b.ID))
+		})
+		sum -= stream.Mix(wants[PlayerLimit].ID, wants[PlayerLimit].Rev)
+		wants = wants[:PlayerLimit]
+		e.cut2 = wants[PlayerLimit-1].Dist2
+	}
+	w.ents.wants = wants
+	e.playerAt.Mark(q.pos)
+	// A steady view (the wanted set is the shown one, at the same revs) is
+	// recognized from the fingerprint, without the diff; wantBits, equal to
+	// the shown set unless ops were left, stays.
+	pending := e.players.Pending() > 0
+	if e.players.Unchanged(len(wants), uint64(len(wants)), sum) {
+		w.ents.steady++
+		if pending { // the ops left are dropped: the wanted set is the shown one
+			e.setWants(wants)
+		}
+		return w.ents.ops[:0]
+	}
+	e.setWants(wants)
+	return e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+}
+
+// setWants records the wanted set of q's view of players (wantBits).
+func (e *playerEnt) setWants(wants []stream.Want) {
+	clear(e.wantBits)
+	for _, x := range wants {
+		e.wantBits.add(uint16(x.ID))
+	}
+}
+
+// wants reports whether q's view wants o as of its last pass (shown, or
+// left to show by it).
+func (e *playerEnt) wants(id uint16) bool { return e.wantBits.has(id) }
 
 // idSet is a set of player ids, a bit each.
 type idSet []uint64

@@ -60,16 +60,26 @@ func crowdStep(w *World, ms []mover, centers []grid.Vec, now time.Time, s *wire.
 
 // BenchmarkCrowdTick is one tick of 1000 running players: in ten hot spots
 // (the load run's --spread world, ~100 players shown to each) and in one
-// (its default world: the 200 nearest shown to each). The players' syncs
+// (its default world: the 200 nearest shown to each), running each their
+// own way or all the same way (the default world's bots toward one goal:
+// nobody's place in another's view changes, everybody reaches the requery
+// distance together). The players' syncs
 // are part of it. cpu-ms/tick is the benchmarking thread's CPU time: the
-// figure to compare on a loaded machine.
+// figure to compare on a loaded machine; max-cpu-ms/tick the costliest
+// tick's.
 func BenchmarkCrowdTick(b *testing.B) {
 	for _, bc := range []struct {
-		name  string
-		spots int
-	}{{"spread", 10}, {"one-spot", 1}} {
+		name   string
+		spots  int
+		inStep bool
+	}{{"spread", 10, false}, {"one-spot", 1, false}, {"one-spot-in-step", 1, true}} {
 		b.Run(bc.name, func(b *testing.B) {
 			w, ms, centers := crowdWorld(b, 1000, bc.spots)
+			if bc.inStep { // everyone runs the same way, as bots do toward one goal
+				for i := range ms {
+					ms[i].dx, ms[i].dy = 6*0.05, 0
+				}
+			}
 			now := t0
 			var s wire.PlayerSync
 			for range 40 { // the first views, out of the measure
@@ -79,12 +89,17 @@ func BenchmarkCrowdTick(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
-			c0 := threadCPU()
+			c0, v0 := threadCPU(), w.ents.passes[0]
+			var worst time.Duration // the costliest tick: players in step requery together
 			for b.Loop() {
 				now = now.Add(50 * time.Millisecond)
+				t0 := threadCPU()
 				crowdStep(w, ms, centers, now, &s)
+				worst = max(worst, threadCPU()-t0)
 			}
 			b.ReportMetric(float64(threadCPU()-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/tick")
+			b.ReportMetric(float64(worst)/float64(time.Millisecond), "max-cpu-ms/tick")
+			b.ReportMetric(float64(w.ents.passes[0]-v0)/float64(b.N), "views/tick")
 		})
 	}
 }

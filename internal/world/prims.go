@@ -165,8 +165,10 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	if slow {
 		s.due = w.nextSlowPass(p, now)
 	}
-	if slow || s.labels.Pending() > 0 {
+	if slow {
 		w.reconcileLabels(p)
+	} else if s.labels.Pending() > 0 {
+		w.flushLabels(p) // label.go: the ops left, without a new wanted set
 	}
 	if slow || s.blips.Pending() > 0 || s.blipsDirty {
 		s.blipsDirty = false
