@@ -262,24 +262,11 @@ func (w *World) chainWants(r, o *Object, depth uint16, d2 float32, wants []strea
 	return wants
 }
 
-// dropOwn removes q's own chains from the grid's hits after hits[:own].
-func (w *World) dropOwn(q *Player, hits []grid.Hit, own int) []grid.Hit {
-	if own == 0 {
-		return hits
-	}
-	kept := hits[:own]
-	for _, h := range hits[own:] {
-		if r := w.ents.objects[h.Key]; r.kind != KindPlayer || r.parentID != uint32(q.id) {
-			kept = append(kept, h)
-		}
-	}
-	return kept
-}
-
 // rootWanted reports whether the chain of root r, found in the grid, may be
 // shown to q, apart from distance and scope: q is its viewer (or it has
 // none) and its parent player or vehicle is shown to q. (q's own chains
-// are not taken from the grid: see dropOwn.)
+// are not taken from the grid: they are added at distance 0, see
+// objectWants.)
 func (w *World) rootWanted(r *Object, q *Player) bool {
 	if r.viewer != nil && r.viewer != q {
 		return false
