@@ -81,7 +81,7 @@ type Server struct {
 	maps     MapSource
 	con      Console
 	reg      *prometheus.Registry
-	tick     prometheus.Histogram
+	tick     tickMetrics
 	mux      *http.ServeMux
 
 	// Written by ObserveTick, read by /healthz.
@@ -142,8 +142,18 @@ func (s *Server) Handler() http.Handler {
 // ObserveTick records one world tick that ended at end and took took: it
 // feeds the tick duration histogram and the health check.
 func (s *Server) ObserveTick(end time.Time, took time.Duration) {
-	s.tick.Observe(took.Seconds())
+	s.tick.took.Observe(took.Seconds())
 	s.lastTick.Store(end.UnixNano())
+}
+
+// ObservePhase records how long one named phase of a tick took.
+func (s *Server) ObservePhase(phase string, took time.Duration) {
+	s.tick.phase.WithLabelValues(phase).Observe(took.Seconds())
+}
+
+// ObserveTickCPU records the CPU time of a tick's thread.
+func (s *Server) ObserveTickCPU(cpu time.Duration) {
+	s.tick.cpu.Observe(cpu.Seconds())
 }
 
 // Start listens on Config.Listen and serves in a new goroutine until Close.

@@ -78,24 +78,43 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 // tickBuckets cover ticks from well under a millisecond to a stalled tick.
 var tickBuckets = []float64{.0005, .001, .002, .005, .01, .02, .033, .05, .1, .25, 1}
 
+// tickMetrics are the histograms the tick feeds itself.
+type tickMetrics struct {
+	took  prometheus.Histogram     // wall time of a tick
+	phase *prometheus.HistogramVec // wall time of each phase, by name
+	cpu   prometheus.Histogram     // CPU time of a tick's thread
+}
+
 // newRegistry returns a private registry with the Go and process collectors,
-// the tick histogram and, when src is not nil, the collector over src.
-func newRegistry(src Source) (*prometheus.Registry, prometheus.Histogram) {
+// the tick histograms and, when src is not nil, the collector over src.
+func newRegistry(src Source) (*prometheus.Registry, tickMetrics) {
 	reg := prometheus.NewRegistry()
-	tick := prometheus.NewHistogram(prometheus.HistogramOpts{
-		Name:    "dlmp_tick_duration_seconds",
-		Help:    "Time one world tick took.",
-		Buckets: tickBuckets,
-	})
+	tm := tickMetrics{
+		took: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "dlmp_tick_duration_seconds",
+			Help:    "Time one world tick took.",
+			Buckets: tickBuckets,
+		}),
+		phase: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "dlmp_tick_phase_seconds",
+			Help:    "Time one phase of a world tick took (receive, world, netvars, gamemode, flush).",
+			Buckets: tickBuckets,
+		}, []string{"phase"}),
+		cpu: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "dlmp_tick_cpu_seconds",
+			Help:    "CPU time of the tick's thread during one world tick (ticks that changed thread are left out).",
+			Buckets: tickBuckets,
+		}),
+	}
 	reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		tick,
+		tm.took, tm.phase, tm.cpu,
 	)
 	if src != nil {
 		reg.MustRegister(sourceCollector{src})
 	}
-	return reg, tick
+	return reg, tm
 }
 
 // sourceCollector turns one Stats per scrape into constant metrics.

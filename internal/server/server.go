@@ -203,6 +203,12 @@ func (s *Server) Run(ctx context.Context) error {
 			s.mu.Unlock()
 			if s.admin != nil {
 				s.admin.ObserveTick(start.Add(took), took)
+				for i, name := range phaseNames {
+					s.admin.ObservePhase(name, ph.length(i))
+				}
+				if ph.cpu > 0 {
+					s.admin.ObserveTickCPU(ph.cpu)
+				}
 			}
 		}
 	}
