@@ -167,7 +167,7 @@ func (w *World) placeBlip(b *Blip) {
 	if b.params.DrawDistance > 0 {
 		r = b.params.DrawDistance // the hysteresis band: blipWants, from the blips shown
 	}
-	b.slot = w.prims.blipHot.add(blipHot{id: b.id, rev: b.rev, dist: b.params.DrawDistance})
+	b.slot = w.prims.blipHot.add(b.id)
 	g := w.prims.blipG.Get(b.params.Scope)
 	b.h = g.Insert(b.slot, b.at, r)
 	g.SetRev(b.h, b.rev) // the box caches' fingerprints read it
@@ -275,11 +275,7 @@ func (w *World) reconcileBlips(p *Player) {
 // blipVisible applies the draw distance with its hysteresis: within it, or
 // shown and at most BlipHysteresis past it.
 func blipVisible(v *stream.View, b *Blip, d2 float32) bool {
-	return blipInView(v, b.id, b.params.DrawDistance, d2)
-}
-
-// blipInView is blipVisible of the blip id with draw distance dist.
-func blipInView(v *stream.View, id uint32, dist, d2 float32) bool {
+	dist := b.params.DrawDistance
 	if dist == 0 || d2 <= dist*dist {
 		return true
 	}
@@ -287,7 +283,7 @@ func blipInView(v *stream.View, id uint32, dist, d2 float32) bool {
 	if d2 > r*r {
 		return false
 	}
-	_, shown := v.Shown(id)
+	_, shown := v.Shown(b.id)
 	return shown
 }
 
@@ -341,15 +337,11 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	box, hits := bc.query(g, c, &p.spots[cacheBlips], p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	if v != nil {
-		n, weight, sum := box.Len()+len(hits)+len(wants), box.Weight()+uint64(len(wants)), box.Sum()
-		for _, h := range hits {
-			weight += uint64(h.Weight)
-			sum += stream.Mix(pr.blipHot.v[h.Key].id, h.Rev)
-		}
+		n, weight, sum := bc.answerSum(box, hits)
 		for _, wt := range wants {
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}
-		if v.Unchanged(n, weight, sum) {
+		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
 			w.caches.steady[cacheBlips]++
 			return wants, true
 		}
@@ -358,8 +350,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	// distance past the grid's 100 nearest are behind 100 others.
 	pr.hits = box.AppendSure(p.pos, hits)
 	for _, h := range pr.hits {
-		b := &pr.blipHot.v[h.Key]
-		wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: h.Dist2})
+		wants = append(wants, stream.Want{ID: pr.blipHot.v[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
 	return wants, false
 }

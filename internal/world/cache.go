@@ -42,11 +42,11 @@ const (
 // the scope's first query and made anew when its grid was pruned and
 // created again.
 type scopeCaches struct {
-	grids        *grid.Scopes
-	limit        int
-	side, height float32
-	sum          func(key, rev uint32) uint64
-	m            map[grid.Scope]gridCache
+	grids *grid.Scopes
+	limit int
+	side  float32
+	sum   func(key, rev uint32) uint64
+	m     map[grid.Scope]gridCache
 	// retired adds up the counters of the caches dropped, so that the
 	// totals only grow (they are counters on /metrics).
 	retired grid.CacheStats
@@ -60,7 +60,7 @@ type gridCache struct {
 }
 
 func newScopeCaches(grids *grid.Scopes, limit int, side float32, sum func(key, rev uint32) uint64) *scopeCaches {
-	return &scopeCaches{grids: grids, limit: limit, side: side, height: cacheHeight, sum: sum, m: map[grid.Scope]gridCache{}}
+	return &scopeCaches{grids: grids, limit: limit, side: side, sum: sum, m: map[grid.Scope]gridCache{}}
 }
 
 // get returns the grid of sc and its cache, or nils if sc has no grid.
@@ -81,7 +81,7 @@ func (s *scopeCaches) get(sc grid.Scope) (*grid.Grid, *grid.Cache) {
 		if old, held := s.m[sc]; held { // not dropped by prune just now
 			s.retire(old.c)
 		}
-		gc = gridCache{g: g, c: grid.NewCache(g, s.limit, s.side, s.height, s.sum, cacheMaxBoxes)}
+		gc = gridCache{g: g, c: grid.NewCache(g, s.limit, s.side, cacheHeight, s.sum, cacheMaxBoxes)}
 		s.m[sc] = gc
 	}
 	return g, gc.c
@@ -234,9 +234,9 @@ func (w *World) initCaches() {
 	c.kinds[cachePickups] = newScopeCaches(w.pickupGrid, grid.NoLimit, cacheSide, stream.Mix)
 	c.kinds[cacheLabels] = newScopeCaches(pr.labelG, grid.NoLimit, cacheSide, stream.Mix)
 	c.kinds[cacheBlips] = newScopeCaches(pr.blipG, stream.Blips.Limit(), cacheFarSide,
-		func(slot, rev uint32) uint64 { return stream.Mix(pr.blipHot.v[slot].id, rev) })
+		func(slot, rev uint32) uint64 { return stream.Mix(pr.blipHot.v[slot], rev) })
 	c.kinds[cacheZones] = newScopeCaches(pr.zoneG, stream.GangZones.Limit(), cacheFarSide,
-		func(slot, rev uint32) uint64 { return stream.Mix(pr.zoneHot.v[slot].id, rev) })
+		func(slot, rev uint32) uint64 { return stream.Mix(pr.zoneHot.v[slot], rev) })
 }
 
 // CacheStats is what the box caches of one kind did, for the metrics.
@@ -268,13 +268,13 @@ func (w *World) CacheStats() [cacheKinds]CacheStats {
 }
 
 // answerSum returns the count, weight and fingerprint of a cache's answer
-// (the box's sure part and the band's hits) when the hits are keyed by id
-// and carry the wire's rev.
-func answerSum(box *grid.Box, hits []grid.Hit) (n int, weight, sum uint64) {
+// (the box's sure part and the band's hits), each hit fingerprinted by the
+// caches' own sum, as the box's sure part was.
+func (s *scopeCaches) answerSum(box *grid.Box, hits []grid.Hit) (n int, weight, sum uint64) {
 	n, weight, sum = box.Len()+len(hits), box.Weight(), box.Sum()
 	for i := range hits {
 		weight += uint64(hits[i].Weight)
-		sum += stream.Mix(hits[i].Key, hits[i].Rev)
+		sum += s.sum(hits[i].Key, hits[i].Rev)
 	}
 	return n, weight, sum
 }

@@ -358,7 +358,7 @@ func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []
 	box, hits := lc.query(g, c, &p.spots[cacheLabels], p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	if v != nil {
-		n, weight, sum := answerSum(box, hits)
+		n, weight, sum := lc.answerSum(box, hits)
 		for _, wt := range wants {
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}

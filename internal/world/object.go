@@ -78,7 +78,6 @@ type Object struct {
 // in a dense array by id so that a query does not chase a pointer per hit.
 type objectHot struct {
 	rev     uint32
-	plain   bool // a root with no viewer, attached to nothing: wanted by distance alone
 	chained bool // a root with objects below it (chainSum walks them)
 }
 

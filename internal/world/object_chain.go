@@ -56,7 +56,6 @@ func (w *World) gridRoot(o *Object, sc grid.Scope, pos grid.Vec, ok bool) {
 	o.inGrid, o.gscope = true, sc
 	g := w.rootGrid(o)
 	o.h = g.Insert(o.id, pos, o.dist)
-	w.ents.hot[o.id].plain = !o.ruled
 	w.setWeight(o)
 }
 

@@ -72,7 +72,7 @@ func FuzzEntities(f *testing.F) {
 		}
 		fx.w.Tick(fx.now)
 		for i, o := range fx.w.ents.objects {
-			if o != nil && (fx.w.ents.hot[i].rev != o.rev || o.inGrid && fx.w.ents.hot[i].plain != (o.viewer == nil && o.kind == 0)) {
+			if o != nil && (fx.w.ents.hot[i].rev != o.rev || o.inGrid && o.ruled != (o.viewer != nil || o.kind != 0)) {
 				t.Fatalf("object %d: dense copy %+v disagrees with rev %d", i, fx.w.ents.hot[i], o.rev)
 			}
 			if o == nil {

@@ -193,7 +193,7 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 				// the point (no root was refused: the heaviest chain would
 				// have fit): the selection is from the answer and the rest.
 				fits := plainW+extraW <= uint64(max(limit, 0))
-				if v != nil && fits && w.objectsSteady(v, box, hits[:ruled], hits[ruled:], own) {
+				if v != nil && fits && w.objectsSteady(v, box, hits[:ruled], hits[ruled:]) {
 					w.ents.hits = hits
 					return wants, true
 				}
@@ -225,23 +225,13 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 }
 
 // objectsSteady is objectWants' steady check: the wanted set is q's own
-// chains and the added roots (fixed, hits[:own] of them q's own), the box's
-// sure part and the band's hits (band), all of it.
-func (w *World) objectsSteady(v *stream.View, box *grid.Box, fixed, band []grid.Hit, own int) bool {
+// chains and the added roots (fixed), the box's sure part and the band's
+// hits (band), all of it, each root fingerprinted with its chain.
+func (w *World) objectsSteady(v *stream.View, box *grid.Box, fixed, band []grid.Hit) bool {
 	weight, sum := box.Weight(), box.Sum()
-	for i, h := range fixed {
-		weight += uint64(h.Weight)
-		if i < own || h.Weight > 1 {
-			sum += w.chainSum(h.Key, 0)
-		} else {
-			sum += stream.Mix(h.Key, w.ents.hot[h.Key].rev)
-		}
-	}
-	for _, h := range band {
-		weight += uint64(h.Weight)
-		if h.Weight == 1 {
-			sum += stream.Mix(h.Key, w.ents.hot[h.Key].rev)
-		} else {
+	for _, hs := range [2][]grid.Hit{fixed, band} {
+		for _, h := range hs {
+			weight += uint64(h.Weight)
 			sum += w.chainSum(h.Key, 0)
 		}
 	}

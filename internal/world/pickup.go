@@ -272,7 +272,7 @@ func (w *World) pickupWants(p *Player, wants []stream.Want, v *stream.View) (_ [
 	pc := w.caches.kinds[cachePickups]
 	if g, c := pc.get(p.scope); c != nil {
 		box, hits := pc.query(g, c, &p.spots[cachePickups], p.scope, p.pos, w.hits[:0])
-		if v != nil && v.Unchanged(answerSum(box, hits)) {
+		if v != nil && v.UnchangedAnswer(box, hits) {
 			w.hits = hits
 			w.caches.steady[cachePickups]++
 			return wants, true

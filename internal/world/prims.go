@@ -74,13 +74,13 @@ type prims struct {
 	labelsOn  map[attachKey][]*Label // the same, by the entity they are on
 	onShown   []*Label               // scratch of labelWants
 	blips     map[uint32]*Blip       // every blip, by id
-	blipG     *grid.Scopes           // unattached blips, radius = draw distance + BlipHysteresis (+Inf for none); key = slot in blipHot
+	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
 	attBlip   map[uint32]*Blip       // blips attached to an entity
 	blipAt    time.Time              // the last attached-blip update
 	zones     map[uint32]*GangZone   // every gang zone, by id
 	zoneG     *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell; key = slot in zoneHot
-	zoneHot   slots[zoneHot]         // the zones in zoneG, by their key
-	blipHot   slots[blipHot]         // the blips in blipG, by their key
+	zoneHot   slots[uint32]          // the ids of the zones in zoneG, by their key (their rev is the grid's)
+	blipHot   slots[uint32]          // the ids of the blips in blipG, by their key (their rev is the grid's)
 	cps       map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius

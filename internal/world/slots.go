@@ -28,13 +28,3 @@ func (s *slots[T]) remove(k uint32) {
 	s.v[k] = zero
 	s.free = append(s.free, k)
 }
-
-// zoneHot is what a query reads of a gang zone in the grid (all of them
-// are shown to everyone).
-type zoneHot struct{ id, rev uint32 }
-
-// blipHot is what a query reads of an unattached blip.
-type blipHot struct {
-	id, rev uint32
-	dist    float32 // draw distance; 0 = no limit
-}

@@ -184,7 +184,7 @@ func fieldArgErr2(fn string, err error) error {
 // placeZone puts a zone shown to everyone in its scope's grid.
 func (w *World) placeZone(z *GangZone) {
 	if z.all {
-		z.slot = w.prims.zoneHot.add(zoneHot{id: z.id, rev: z.rev})
+		z.slot = w.prims.zoneHot.add(z.id)
 		g := w.prims.zoneG.Get(z.params.Scope)
 		z.h = g.Insert(z.slot, z.center(), float32(math.Inf(1)))
 		g.SetRev(z.h, z.rev) // the box caches' fingerprints read it
@@ -219,25 +219,15 @@ func (w *World) zoneChanged(z *GangZone, only *Player) {
 }
 
 // zoneVisible reports whether z is shown to p (scope aside).
-func zoneVisible(p *Player, z *GangZone) bool {
-	if len(p.prims.zoneSet) == 0 {
-		return z.all
-	}
-	if set, ok := p.prims.zoneSet[z.id]; ok {
-		return set
-	}
-	return z.all
-}
+func zoneVisible(p *Player, z *GangZone) bool { return zoneShownFor(p, z.id, z.all) }
 
-// allVisible is zoneVisible for a zone shown to everyone (one in the grid).
-func allVisible(p *Player, id uint32) bool {
-	if len(p.prims.zoneSet) == 0 {
-		return true
-	}
+// zoneShownFor is zoneVisible by id: the player's own show or hide of the
+// zone, else all (whether it is shown to everyone).
+func zoneShownFor(p *Player, id uint32, all bool) bool {
 	if set, ok := p.prims.zoneSet[id]; ok {
 		return set
 	}
-	return true
+	return all
 }
 
 // reconcileZones diffs p's zone view against the zones p should see now.
@@ -298,12 +288,7 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		case limit == stream.GangZones.Limit():
 			box, hits := zc.query(g, c, &p.spots[cacheZones], p.scope, at, pr.hits[:0])
 			if v != nil && len(p.prims.zoneSet) == 0 {
-				n, weight, sum := box.Len()+len(hits), box.Weight(), box.Sum()
-				for _, h := range hits {
-					weight += uint64(h.Weight)
-					sum += stream.Mix(pr.zoneHot.v[h.Key].id, h.Rev)
-				}
-				if v.Unchanged(n, weight, sum) {
+				if v.Unchanged(zc.answerSum(box, hits)) {
 					pr.hits = hits
 					w.caches.steady[cacheZones]++
 					return wants, true
@@ -316,8 +301,8 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 			pr.hits = g.Nearest(at, limit, pr.hits[:0])
 		}
 		for _, h := range pr.hits {
-			if z := pr.zoneHot.v[h.Key]; allVisible(p, z.id) {
-				wants = append(wants, stream.Want{ID: z.id, Rev: z.rev, Dist2: h.Dist2})
+			if id := pr.zoneHot.v[h.Key]; zoneShownFor(p, id, true) {
+				wants = append(wants, stream.Want{ID: id, Rev: h.Rev, Dist2: h.Dist2})
 			}
 		}
 	}
