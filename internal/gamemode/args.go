@@ -49,6 +49,15 @@ func number(L *lua.LState, n int, fn, arg string) float64 {
 	return float64(v)
 }
 
+// boolean reads argument n, a boolean.
+func boolean(L *lua.LState, n int, fn, arg string) bool {
+	v, ok := L.Get(n).(lua.LBool)
+	if !ok {
+		argFail(L, fn, arg, "must be a boolean, got %s", describe(L.Get(n)))
+	}
+	return bool(v)
+}
+
 // coord reads a coordinate; the world checks its range.
 func coord(L *lua.LState, n int, fn, arg string) float32 {
 	return float32(number(L, n, fn, arg))

@@ -80,11 +80,7 @@ func (m *Mode) zoneSetColor(L *lua.LState, id uint32) int {
 // zone:set_flashing(flashing [, flash_color]).
 func (m *Mode) zoneSetFlashing(L *lua.LState, id uint32) int {
 	zp := m.w.GangZone(id).Params()
-	b, ok := L.Get(2).(lua.LBool)
-	if !ok {
-		argFail(L, "set_flashing", "flashing", "must be a boolean, got %s", describe(L.Get(2)))
-	}
-	zp.Flashing = bool(b)
+	zp.Flashing = boolean(L, 2, "set_flashing", "flashing")
 	zp.FlashColor = uint32(optInteger(L, 3, "set_flashing", "flash_color", 0, 0xFFFFFF, int64(zp.FlashColor)))
 	raiseAs(L, "set_flashing", m.w.SetGangZone(id, zp))
 	return 0

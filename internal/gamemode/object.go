@@ -100,11 +100,7 @@ func (m *Mode) objectMove(L *lua.LState, id uint32) int {
 }
 
 func (m *Mode) objectSetBroken(L *lua.LState, id uint32) int {
-	b, ok := L.Get(2).(lua.LBool)
-	if !ok {
-		argFail(L, "set_broken", "broken", "must be a boolean, got %s", describe(L.Get(2)))
-	}
-	raise(L, m.w.SetObjectBroken(id, bool(b)))
+	raise(L, m.w.SetObjectBroken(id, boolean(L, 2, "set_broken", "broken")))
 	return 0
 }
 

@@ -44,11 +44,7 @@ func (m *Mode) broadcastChat(L *lua.LState) int {
 // dlmp.set_garage_open(id, open)
 func (m *Mode) setGarageOpen(L *lua.LState) int {
 	id := integer(L, 1, "set_garage_open", "id", math.MinInt32, math.MaxInt32)
-	open, ok := L.Get(2).(lua.LBool)
-	if !ok {
-		argFail(L, "set_garage_open", "open", "must be a boolean, got %s", describe(L.Get(2)))
-	}
-	raise(L, m.w.SetGarageOpen(int(id), bool(open)))
+	raise(L, m.w.SetGarageOpen(int(id), boolean(L, 2, "set_garage_open", "open")))
 	return 0
 }
 

@@ -1,7 +1,6 @@
 package grid
 
 import (
-	"runtime"
 	"syscall"
 	"time"
 )
@@ -16,5 +15,3 @@ func threadCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
-
-var _ = runtime.LockOSThread
