@@ -230,19 +230,14 @@ func (c *Cache) answer(b *Box, p Vec, dst []Hit) (*Box, []Hit) {
 		return b, dst
 	}
 	lim := c.limit - b.sureW
+	hs := dst[base:]
 	var w uint64
-	lo, hi := uint32(math.Float32bits(inf)), uint32(0)
-	for i := base; i < len(dst); i++ {
-		bits := math.Float32bits(dst[i].Dist2)
-		w += uint64(dst[i].Weight)
-		lo, hi = min(lo, bits), max(hi, bits)
-	}
+	lo, hi := span(hs, &w)
 	if w <= lim {
 		return b, dst
 	}
-	hs := dst[base:]
 	if len(hs) > maxInsertion {
-		n := c.g.choose(hs, lim, w, math.Float32frombits(lo), math.Float32frombits(hi))
+		n := c.g.choose(hs, lim, w, lo, hi)
 		return b, dst[:base+n]
 	}
 	// The band is stored by distance from the box's center, so the hits

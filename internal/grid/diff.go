@@ -155,13 +155,11 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 					}
 					gxt, gxf := g.gap(to.X, cx), g.gap(from.X, cx)
 					gt := gxt*gxt + gyt*gyt
-					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > hi2 {
-						if sh == nil || !sh.reaches(gt, ball, c.maxR2) {
-							continue
-						}
-					}
 					if sh != nil && sh.reaches(gt, ball, c.maxR2) {
 						sh.addCell(c, ball, sum)
+					}
+					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > hi2 {
+						continue // no entity here is in either answer, nor in the band
 					}
 					for i := range c.p {
 						e := &c.p[i]
