@@ -104,7 +104,6 @@ type playerEnt struct {
 	playerAt  stream.Anchor
 	cut2      float32                // the squared distance within which a player is wanted, as of the last pass
 	shownP    []uint16               // the players shown, in no order (mirror of players)
-	shownBits idSet                  // the players shown, by id (mirror of players)
 	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show
 	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
 	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
@@ -423,13 +422,9 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 				continue
 			}
 			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
-			if !e.shownBits.has(id) {
-				e.shownBits.add(id)
-				e.shownP = append(e.shownP, id)
-			}
+			e.shownP = addID(e.shownP, id)
 			e.freshP = append(e.freshP, id)
 		} else {
-			e.shownBits.remove(id)
 			e.shownP = removeID(e.shownP, id)
 		}
 		e.splitDue = true
