@@ -109,13 +109,11 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 		return
 	}
 	t.d = append(t.d, d)
-	if ph != nil {
-		for i := range t.phase {
-			t.phase[i] = append(t.phase[i], ph.length(i))
-		}
-		if ph.cpu > 0 {
-			t.cpu = append(t.cpu, ph.cpu)
-		}
+	for i := range t.phase {
+		t.phase[i] = append(t.phase[i], ph.length(i))
+	}
+	if ph.cpu > 0 {
+		t.cpu = append(t.cpu, ph.cpu)
 	}
 }
 

@@ -43,3 +43,21 @@ func TestTickStatsPhases(t *testing.T) {
 		t.Errorf("got %+v after take, want empty", st)
 	}
 }
+
+// TestMonotonicTimes: the world's times never go back (decision 0201): a
+// tick whose ticker fired while packets were delivered at a later time
+// takes that later time.
+func TestMonotonicTimes(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	var m monotonic
+	for i, tt := range []struct{ in, want time.Time }{
+		{t0, t0},
+		{t0.Add(50 * time.Millisecond), t0.Add(50 * time.Millisecond)},
+		{t0.Add(20 * time.Millisecond), t0.Add(50 * time.Millisecond)}, // earlier: the last one
+		{t0.Add(60 * time.Millisecond), t0.Add(60 * time.Millisecond)},
+	} {
+		if got := m.at(tt.in); !got.Equal(tt.want) {
+			t.Errorf("step %d: at(%v) = %v, want %v", i, tt.in, got, tt.want)
+		}
+	}
+}
