@@ -43,7 +43,8 @@ func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
 // grid changed where the shell read it, the step is told from the shell's
 // band alone. Otherwise it is Diff, whose scan fills the shell around to
 // when it reads every entity covering to and the limit cuts nothing there
-// (its scan reaches skin meters farther for it).
+// (its scan reaches skin meters farther for it). A step longer than skin
+// goes to Diff too (decision 0211).
 //
 // The result is Diff's, exactly (the inner part's bound is padded for the
 // rounding of float32 distances).
