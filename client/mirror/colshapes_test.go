@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"slices"
 	"testing"
 
 	"dlmp/internal/wire"
@@ -37,7 +38,7 @@ func TestOutlines(t *testing.T) {
 			for _, c := range m.Outlines() {
 				got = append(got, c.ID)
 			}
-			if !equalIDs(got, tt.want) {
+			if !slices.Equal(got, tt.want) {
 				t.Errorf("Outlines() = %v, want %v", got, tt.want)
 			}
 			if n := len(m.Colshapes()); n != 2 {

@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"dlmp/internal/wire"
@@ -264,23 +265,11 @@ func TestObjectChainDeletion(t *testing.T) {
 			for _, o := range m.Objects() {
 				got = append(got, o.ID)
 			}
-			if !equalIDs(got, tt.want) {
+			if !slices.Equal(got, tt.want) {
 				t.Errorf("objects held = %v, want %v", got, tt.want)
 			}
 		})
 	}
-}
-
-func equalIDs(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestObjectModelCheck(t *testing.T) {

@@ -3,6 +3,7 @@ package lane
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 	"testing"
 
 	"dlmp/internal/wire"
@@ -39,13 +40,13 @@ func TestGBNSenderWindowAndGoBack(t *testing.T) {
 	var out [][]byte
 	emit := func(d []byte) { out = append(out, append([]byte(nil), d...)) }
 	g.Poll(t0, emit)
-	if got, want := gbnIDs(out), []uint32{1, 2, 3}; !equalIDs(got, want) {
+	if got, want := gbnIDs(out), []uint32{1, 2, 3}; !slices.Equal(got, want) {
 		t.Fatalf("first poll sent %v, want %v", got, want)
 	}
 	g.OnAck(wire.ServerAck{Ack: 1}, t0.Add(ms(50)))
 	out = nil
 	g.Poll(t0.Add(ms(50)), emit)
-	if got, want := gbnIDs(out), []uint32{4}; !equalIDs(got, want) {
+	if got, want := gbnIDs(out), []uint32{4}; !slices.Equal(got, want) {
 		t.Fatalf("after ack 1: sent %v, want %v", got, want)
 	}
 	// The base's timer expires: everything from the base again.
@@ -56,7 +57,7 @@ func TestGBNSenderWindowAndGoBack(t *testing.T) {
 		t.Fatalf("before the deadline: sent %v", gbnIDs(out))
 	}
 	g.Poll(deadline, emit)
-	if got, want := gbnIDs(out), []uint32{2, 3, 4}; !equalIDs(got, want) {
+	if got, want := gbnIDs(out), []uint32{2, 3, 4}; !slices.Equal(got, want) {
 		t.Fatalf("on timeout: sent %v, want %v", got, want)
 	}
 	if st := g.Stats(); st.Timeouts != 1 || st.Retransmits != 3 {
@@ -71,7 +72,7 @@ func TestGBNSenderWindowAndGoBack(t *testing.T) {
 	g.OnAck(wire.ServerAck{Ack: 4}, deadline.Add(ms(10)))
 	out = nil
 	g.Poll(deadline.Add(ms(10)), emit)
-	if got, want := gbnIDs(out), []uint32{5}; !equalIDs(got, want) {
+	if got, want := gbnIDs(out), []uint32{5}; !slices.Equal(got, want) {
 		t.Fatalf("after ack 4: sent %v, want %v", got, want)
 	}
 }

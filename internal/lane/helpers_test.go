@@ -77,18 +77,6 @@ func ids(t *testing.T, dgrams [][]byte, size int) []uint32 {
 	return out
 }
 
-func equalIDs(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // ackOf builds a ClientAck of everything ≤ cum plus the listed ids above.
 func ackOf(cum uint32, above ...uint32) wire.ClientAck {
 	a := wire.ClientAck{Ack: cum}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"testing"
 
 	"dlmp/internal/wire"
@@ -43,7 +44,7 @@ func TestReceiverOrderDuplicatesAndAck(t *testing.T) {
 		if err := r.Offer(event(s.id), t0, collect(&got)); err != nil {
 			t.Fatal(err)
 		}
-		if !equalIDs(got, s.delivered) {
+		if !slices.Equal(got, s.delivered) {
 			t.Fatalf("step %d (id %d): delivered %v, want %v", i, s.id, got, s.delivered)
 		}
 		if !r.AckDue() {

@@ -2,6 +2,7 @@ package lane
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -124,7 +125,7 @@ func TestSenderFastRetransmitAfterThree(t *testing.T) {
 		t.Fatalf("two later acks: retransmitted %v, want nothing", got)
 	}
 	s.OnAck(ackOf(0, 2, 3, 4), now)
-	if got, want := ids(t, poll(s, now), 9), []uint32{1}; !equalIDs(got, want) {
+	if got, want := ids(t, poll(s, now), 9), []uint32{1}; !slices.Equal(got, want) {
 		t.Fatalf("three later acks: retransmitted %v, want %v", got, want)
 	}
 	// The same acks again, or one more ack of an id sent before the
@@ -153,7 +154,7 @@ func TestSenderRTOBackoffOnlyMissing(t *testing.T) {
 		t.Fatalf("before the timeout: sent %v", got)
 	}
 	at := t0.Add(rto)
-	if got, want := ids(t, poll(s, at), 9), []uint32{1, 2, 4}; !equalIDs(got, want) {
+	if got, want := ids(t, poll(s, at), 9), []uint32{1, 2, 4}; !slices.Equal(got, want) {
 		t.Fatalf("at the timeout: sent %v, want %v", got, want)
 	}
 	// Backed off ×1.5 per transmission.
@@ -237,7 +238,7 @@ func TestSenderSnapshot(t *testing.T) {
 		}
 	}
 	want := []uint32{setTime<<8 | 2, runClock<<8 | 3}
-	if !equalIDs(seqs, want) {
+	if !slices.Equal(seqs, want) {
 		t.Fatalf("stream %x, want %x", seqs, want)
 	}
 	if got := s.Stats().Superseded; got != 1 {
@@ -287,7 +288,7 @@ func TestSenderWindow(t *testing.T) {
 	for i := range 6 {
 		_ = s.Push(message(0x21, 9, uint32(i)), Critical)
 	}
-	if got, want := ids(t, poll(s, t0), 9), []uint32{1, 2, 3, 4}; !equalIDs(got, want) {
+	if got, want := ids(t, poll(s, t0), 9), []uint32{1, 2, 3, 4}; !slices.Equal(got, want) {
 		t.Fatalf("first poll sent %v, want %v", got, want)
 	}
 	s.OnAck(ackOf(0, 2, 3), t0.Add(ms(10))) // base stays at 1
@@ -295,7 +296,7 @@ func TestSenderWindow(t *testing.T) {
 		t.Fatalf("window full at base 1: sent %v", got)
 	}
 	s.OnAck(ackOf(4), t0.Add(ms(20)))
-	if got, want := ids(t, poll(s, t0.Add(ms(20))), 9), []uint32{5, 6}; !equalIDs(got, want) {
+	if got, want := ids(t, poll(s, t0.Add(ms(20))), 9), []uint32{5, 6}; !slices.Equal(got, want) {
 		t.Fatalf("after the base moved: sent %v, want %v", got, want)
 	}
 }
@@ -337,7 +338,7 @@ func TestSenderLateHole(t *testing.T) {
 	}
 	// The same ack 13 ms later: both are late.
 	s.OnAck(ackOf(1), t0.Add(ms(113)))
-	if got, want := ids(t, poll(s, t0.Add(ms(113))), 9), []uint32{2, 3}; !equalIDs(got, want) {
+	if got, want := ids(t, poll(s, t0.Add(ms(113))), 9), []uint32{2, 3}; !slices.Equal(got, want) {
 		t.Fatalf("late holes: retransmitted %v, want %v", got, want)
 	}
 	// An event beyond what the bitfield shows (ack+65) is not declared
@@ -414,7 +415,7 @@ func TestSenderNextTimeout(t *testing.T) {
 	if got := s.NextTimeout(); !got.Equal(t0) {
 		t.Errorf("window open with 3 queued: NextTimeout() = +%v, want the last Poll (+0)", got.Sub(t0))
 	}
-	if got, want := ids(t, poll(s, t0.Add(ms(10))), 9), []uint32{3}; !equalIDs(got, want) {
+	if got, want := ids(t, poll(s, t0.Add(ms(10))), 9), []uint32{3}; !slices.Equal(got, want) {
 		t.Errorf("sent %v, want %v", got, want)
 	}
 	if d := poll(s, t0.Add(ms(11))); len(d) != 0 {
@@ -460,7 +461,7 @@ func TestSenderDroppableNeverSupersedes(t *testing.T) {
 	const chat = 0x08
 	s.Push(message(chat, 20, 1), Droppable)
 	s.Push(message(chat, 20, 2), Droppable)
-	if got := ids(t, poll(s, t0), 20); !equalIDs(got, []uint32{1, 2}) {
+	if got := ids(t, poll(s, t0), 20); !slices.Equal(got, []uint32{1, 2}) {
 		t.Fatalf("two chat lines sent as events %v, want [1 2]", got)
 	}
 	if st := s.Stats(); st.Superseded != 0 || st.Dropped != 0 {

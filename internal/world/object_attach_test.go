@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -33,7 +34,7 @@ func TestAttachedToPlayerShownWithParent(t *testing.T) {
 	f.walk(b, bc, at(PlayerStreamDistance+50, 0))
 	f.advance(tick)
 	got := ac.take()
-	if _, hides := objectOps(t, got); !equalIDs(hides, []uint32{o}) {
+	if _, hides := objectOps(t, got); !slices.Equal(hides, []uint32{o}) {
 		t.Fatalf("got object hides %v, want [%d] with b hidden", hides, o)
 	}
 	if _, hides := playerShows(t, got); len(hides) != 1 {
@@ -44,7 +45,7 @@ func TestAttachedToPlayerShownWithParent(t *testing.T) {
 	}
 	f.walk(b, bc, at(50, 0))
 	f.advance(tick)
-	if shows, _ := objectOps(t, ac.take()); !equalIDs(showIDs(shows), []uint32{o}) {
+	if shows, _ := objectOps(t, ac.take()); !slices.Equal(showIDs(shows), []uint32{o}) {
 		t.Fatalf("got shows %v, want the object back with b", showIDs(shows))
 	}
 	// The parent changes scope: a is no longer in the parent's scope.
@@ -52,7 +53,7 @@ func TestAttachedToPlayerShownWithParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.advance(tick)
-	if _, hides := objectOps(t, ac.take()); !equalIDs(hides, []uint32{o}) {
+	if _, hides := objectOps(t, ac.take()); !slices.Equal(hides, []uint32{o}) {
 		t.Fatalf("got hides %v, want [%d] with its parent in another scope", hides, o)
 	}
 	if shows, hides := objectOps(t, bc.take()); len(hides) != 0 || len(shows) > 1 {
@@ -62,7 +63,7 @@ func TestAttachedToPlayerShownWithParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.advance(tick)
-	if shows, _ := objectOps(t, ac.take()); !equalIDs(showIDs(shows), []uint32{o}) {
+	if shows, _ := objectOps(t, ac.take()); !slices.Equal(showIDs(shows), []uint32{o}) {
 		t.Fatalf("got shows %v, want the object back with b in a's scope", showIDs(shows))
 	}
 	// The parent goes: the object goes with it.
@@ -71,7 +72,7 @@ func TestAttachedToPlayerShownWithParent(t *testing.T) {
 		t.Fatal("an object outlived the player it was attached to")
 	}
 	f.advance(tick)
-	if _, hides := objectOps(t, ac.take()); !equalIDs(hides, []uint32{o}) {
+	if _, hides := objectOps(t, ac.take()); !slices.Equal(hides, []uint32{o}) {
 		t.Fatalf("got hides %v, want [%d]", hides, o)
 	}
 }
@@ -93,7 +94,7 @@ func TestAttachedToVehicle(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.advance(tick)
-	if shows, _ := objectOps(t, ac.take()); !equalIDs(showIDs(shows), []uint32{o, c}) {
+	if shows, _ := objectOps(t, ac.take()); !slices.Equal(showIDs(shows), []uint32{o, c}) {
 		t.Fatalf("got shows %v, want the chain %v with its vehicle, parent first", showIDs(shows), []uint32{o, c})
 	}
 	if err := f.w.RespawnVehicle(v); err != nil {
@@ -292,7 +293,7 @@ func TestParentInteriorChangeResendsObject(t *testing.T) {
 	}
 	f.advance(tick)
 	shows, hides := objectOps(t, c.take())
-	if len(hides) != 0 || !equalIDs(showIDs(shows), []uint32{o, k}) {
+	if len(hides) != 0 || !slices.Equal(showIDs(shows), []uint32{o, k}) {
 		t.Fatalf("got shows %v hides %v, want the chain resent, no hide", showIDs(shows), hides)
 	}
 	for _, s := range shows {
@@ -339,7 +340,7 @@ func TestNewConnectionReceivesObjectsAgain(t *testing.T) {
 	f.spawn(p, c, at(0, 0))
 	o := f.object(ObjectParams{Pos: at(3, 0)})
 	f.advance(tick)
-	if shows, _ := objectOps(t, c.take()); !equalIDs(showIDs(shows), []uint32{o}) {
+	if shows, _ := objectOps(t, c.take()); !slices.Equal(showIDs(shows), []uint32{o}) {
 		t.Fatal("not shown")
 	}
 	f.w.Leave(p, wire.ReasonTimeout)
@@ -347,7 +348,7 @@ func TestNewConnectionReceivesObjectsAgain(t *testing.T) {
 	if q.ID() != p.ID() {
 		t.Fatal("the new connection took another id")
 	}
-	if shows, _ := objectOps(t, f.spawnAcked(q, qc, at(0, 0))); !equalIDs(showIDs(shows), []uint32{o}) {
+	if shows, _ := objectOps(t, f.spawnAcked(q, qc, at(0, 0))); !slices.Equal(showIDs(shows), []uint32{o}) {
 		t.Fatalf("got shows %v, want the object again on the new connection", showIDs(shows))
 	}
 }

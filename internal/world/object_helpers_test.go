@@ -139,18 +139,6 @@ func (f *fixture) spawnAcked(p *Player, c *testConn, pos grid.Vec) []sent {
 // at is a point on the ground.
 func at(x, y float32) grid.Vec { return grid.Vec{X: x, Y: y, Z: 10} }
 
-func equalIDs[T comparable](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // sameSet reports whether a and b hold the same ids, in any order.
 func sameSet(a, b []uint32) bool {
 	if len(a) != len(b) {

@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -54,7 +55,7 @@ func TestTeleportFloorTakesTheReserve(t *testing.T) {
 		t.Fatalf("got %d packets, %d before TeleportPlayer (found %v), want the %d floor shows then it", len(got), len(before), ok, Floor)
 	}
 	shows, hides := objectOps(t, before)
-	if len(hides) != 0 || !equalIDs(showIDs(shows), landing[:Floor]) {
+	if len(hides) != 0 || !slices.Equal(showIDs(shows), landing[:Floor]) {
 		t.Fatalf("before the teleport: got shows %v hides %v, want the %d nearest the landing, nearest first", showIDs(shows), hides, Floor)
 	}
 	if c.free != 50-Floor-1 {
@@ -65,7 +66,7 @@ func TestTeleportFloorTakesTheReserve(t *testing.T) {
 	f.sync(p, c, at(1000, 0), 1)
 	f.advance(tick)
 	shows, hides = objectOps(t, c.take())
-	if !equalIDs(showIDs(shows), landing[Floor:]) || !sameSet(hides, home) {
+	if !slices.Equal(showIDs(shows), landing[Floor:]) || !sameSet(hides, home) {
 		t.Fatalf("next pass: got shows %v hides %v, want the other 9 and the 3 hides", showIDs(shows), hides)
 	}
 }
@@ -140,7 +141,7 @@ func TestSpawnHeldUntilObjectsAcked(t *testing.T) {
 	}
 	got := c.take()
 	shows, _ := objectOps(t, got)
-	if !equalIDs(showIDs(shows), objs) || len(only[*wire.SpawnPlayer](got)) != 0 {
+	if !slices.Equal(showIDs(shows), objs) || len(only[*wire.SpawnPlayer](got)) != 0 {
 		t.Fatalf("got shows %v and %d SpawnPlayer, want the objects at the point queued and the spawn held",
 			showIDs(shows), len(only[*wire.SpawnPlayer](got)))
 	}
@@ -171,7 +172,7 @@ func TestSpawnHeldUntilObjectsAcked(t *testing.T) {
 	}
 	f.advance(tick)
 	got = c.take()
-	if shows, _ := objectOps(t, got); !equalIDs(showIDs(shows), []uint32{far}) || len(only[*wire.RespawnPlayer](got)) != 0 {
+	if shows, _ := objectOps(t, got); !slices.Equal(showIDs(shows), []uint32{far}) || len(only[*wire.RespawnPlayer](got)) != 0 {
 		t.Fatalf("got %v, want the object at the respawn point and the respawn held", got)
 	}
 	c.ackAll()

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -132,7 +133,7 @@ func TestObjectLimitAndChainsCountWhole(t *testing.T) {
 		t.Fatalf("got %d hides, want the 6 deleted", len(hides))
 	}
 	want := append(append([]uint32{root}, chain...), farther[:5]...)
-	if got := showIDs(shows); !equalIDs(got, want) {
+	if got := showIDs(shows); !slices.Equal(got, want) {
 		t.Fatalf("got shows %v, want the whole chain, parents first, then the 5 nearest farther: %v", got, want)
 	}
 	if f.w.ents.objects[0] != nil || c.free < 0 {
@@ -148,7 +149,7 @@ func TestObjectViewer(t *testing.T) {
 	f.spawn(b, bc, at(5, 0))
 	mine := f.object(ObjectParams{Pos: at(1, 0), Viewer: a})
 	f.advance(tick)
-	if shows, _ := objectOps(t, ac.take()); !equalIDs(showIDs(shows), []uint32{mine}) {
+	if shows, _ := objectOps(t, ac.take()); !slices.Equal(showIDs(shows), []uint32{mine}) {
 		t.Fatalf("viewer: got shows %v, want [%d]", showIDs(shows), mine)
 	}
 	if shows, _ := objectOps(t, bc.take()); len(shows) != 0 {
@@ -171,7 +172,7 @@ func TestObjectShowsKeepReserveNearestFirst(t *testing.T) {
 	c.free = SendReserve + 3
 	f.advance(tick)
 	shows, _ := objectOps(t, c.take())
-	if got, want := showIDs(shows), []uint32{ids[4], ids[3], ids[2]}; !equalIDs(got, want) {
+	if got, want := showIDs(shows), []uint32{ids[4], ids[3], ids[2]}; !slices.Equal(got, want) {
 		t.Fatalf("got shows %v, want the 3 nearest %v, nearest first, reserve kept", got, want)
 	}
 	if c.free != SendReserve {
@@ -179,7 +180,7 @@ func TestObjectShowsKeepReserveNearestFirst(t *testing.T) {
 	}
 	c.free = 100
 	f.advance(tick)
-	if shows, _ = objectOps(t, c.take()); !equalIDs(showIDs(shows), []uint32{ids[1], ids[0]}) {
+	if shows, _ = objectOps(t, c.take()); !slices.Equal(showIDs(shows), []uint32{ids[1], ids[0]}) {
 		t.Fatalf("next pass: got %v, want the rest", showIDs(shows))
 	}
 }
@@ -225,7 +226,7 @@ func TestObjectMovement(t *testing.T) {
 		t.Fatal("object_move_end before the end")
 	}
 	f.advance(tick)
-	if !equalIDs(f.gm.moveEnds, []uint32{id}) {
+	if !slices.Equal(f.gm.moveEnds, []uint32{id}) {
 		t.Fatalf("got object_move_end %v, want [%d] once at the end", f.gm.moveEnds, id)
 	}
 	if n := len(only[*wire.ObjectState](ac.take())) + len(only[*wire.ObjectState](bc.take())); n != 0 {

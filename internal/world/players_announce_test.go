@@ -1,6 +1,7 @@
 package world
 
 import (
+	"slices"
 	"testing"
 
 	"dlmp/internal/wire"
@@ -32,12 +33,12 @@ func TestPlayerStepsInACrowdComputeOnlyTheirOwnView(t *testing.T) {
 	// Across the stream distance it still counts, both ways.
 	f.walk(b, bc.testConn, at(PlayerStreamDistance+EntityRequery+1, 0))
 	f.advance(tick)
-	if _, hides := playerShows(t, ac.take()); !equalIDs(hides, []uint16{b.ID()}) {
+	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v, want b's as b left the distance", hides)
 	}
 	f.walk(b, bc.testConn, at(PlayerStreamDistance-EntityRequery-1, 0))
 	f.advance(tick)
-	if shows, _ := playerShows(t, ac.take()); !equalIDs(showPlayerIDs(shows), []uint16{b.ID()}) {
+	if shows, _ := playerShows(t, ac.take()); !slices.Equal(showPlayerIDs(shows), []uint16{b.ID()}) {
 		t.Fatalf("got shows %v, want b again", showPlayerIDs(shows))
 	}
 }
@@ -69,7 +70,7 @@ func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 	f.walk(last.p, last.c, at(0, 0.5))
 	f.advance(tick)
 	shows, hides := playerShows(t, ac.take())
-	if !equalIDs(showPlayerIDs(shows), []uint16{last.p.ID()}) || !equalIDs(hides, []uint16{farthest.p.ID()}) {
+	if !slices.Equal(showPlayerIDs(shows), []uint16{last.p.ID()}) || !slices.Equal(hides, []uint16{farthest.p.ID()}) {
 		t.Fatalf("got shows %v hides %v, want show %d hide %d", showPlayerIDs(shows), hides, last.p.ID(), farthest.p.ID())
 	}
 
@@ -77,7 +78,7 @@ func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 	f.walk(nearest.p, nearest.c, at(250, 0))
 	f.advance(tick)
 	shows, hides = playerShows(t, ac.take())
-	if !equalIDs(showPlayerIDs(shows), []uint16{farthest.p.ID()}) || !equalIDs(hides, []uint16{nearest.p.ID()}) {
+	if !slices.Equal(showPlayerIDs(shows), []uint16{farthest.p.ID()}) || !slices.Equal(hides, []uint16{nearest.p.ID()}) {
 		t.Fatalf("got shows %v hides %v, want show %d hide %d", showPlayerIDs(shows), hides, farthest.p.ID(), nearest.p.ID())
 	}
 }

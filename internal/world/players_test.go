@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -49,7 +50,7 @@ func TestPlayersStreamedByDistanceAndScope(t *testing.T) {
 	f.advance(tick)
 
 	shows, _ := playerShows(t, ac.take())
-	if got := showPlayerIDs(shows); !equalIDs(got, []uint16{b.ID()}) {
+	if got := showPlayerIDs(shows); !slices.Equal(got, []uint16{b.ID()}) {
 		t.Fatalf("a was shown players %v, want only b (never itself, not the one %d m away)", got, PlayerStreamDistance+1)
 	}
 	if s := shows[0]; s.Skin != 1 || s.PlayerName.String() != "Player_1" || s.Color != 0xFFFFFF {
@@ -63,12 +64,12 @@ func TestPlayersStreamedByDistanceAndScope(t *testing.T) {
 	// b walks out of the distance: hidden; back in: shown.
 	f.walk(b, bc.testConn, at(PlayerStreamDistance+EntityRequery+1, 0))
 	f.advance(tick)
-	if _, hides := playerShows(t, ac.take()); !equalIDs(hides, []uint16{b.ID()}) {
+	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v, want b's as b left the distance", hides)
 	}
 	f.walk(b, bc.testConn, at(50, 0))
 	f.advance(tick)
-	if shows, _ := playerShows(t, ac.take()); !equalIDs(showPlayerIDs(shows), []uint16{b.ID()}) {
+	if shows, _ := playerShows(t, ac.take()); !slices.Equal(showPlayerIDs(shows), []uint16{b.ID()}) {
 		t.Fatalf("got shows %v, want b again", showPlayerIDs(shows))
 	}
 
@@ -77,7 +78,7 @@ func TestPlayersStreamedByDistanceAndScope(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.advance(tick)
-	if _, hides := playerShows(t, ac.take()); !equalIDs(hides, []uint16{b.ID()}) {
+	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v, want b's after its change of scope", hides)
 	}
 	if f.w.StreamedTo(KindPlayer, uint32(b.ID()), a) {
@@ -170,7 +171,7 @@ func TestPlayerLeaveHidesAtOnce(t *testing.T) {
 	f.advance(tick)
 	ac.take()
 	f.w.Leave(b, wire.ReasonQuit)
-	if _, hides := playerShows(t, ac.take()); !equalIDs(hides, []uint16{b.ID()}) {
+	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v in Leave, want b's at once (its id may be taken by the next join)", hides)
 	}
 	c, cc := f.joinE() // takes b's id
@@ -247,7 +248,7 @@ func TestPlayerHiddenAfterAJump(t *testing.T) {
 	f.now = f.now.Add(5 * time.Second)
 	f.sync(b, bc.testConn, at(1000, 0), 1) // one sync, 900 m: far out of a's reach from b's new point
 	f.advance(tick)
-	if _, hides := playerShows(t, ac.take()); !equalIDs(hides, []uint16{b.ID()}) {
+	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v, want b hidden after its jump", hides)
 	}
 }

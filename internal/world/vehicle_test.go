@@ -2,6 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -85,7 +86,7 @@ func TestVehicleStreamingAndIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.advance(tick)
-	if _, hides := vehicleShows(t, ac.take()); !equalIDs(hides, []uint16{v1}) {
+	if _, hides := vehicleShows(t, ac.take()); !slices.Equal(hides, []uint16{v1}) {
 		t.Fatalf("got hides %v, want vehicle 1's", hides)
 	}
 	if v := f.vehicle(VehicleParams{Pos: at(1, 1)}); v != v1 {
