@@ -506,9 +506,3 @@ func (s *idSet) add(id uint16) {
 	}
 	(*s)[id>>6] |= 1 << (id & 63)
 }
-
-func (s idSet) remove(id uint16) {
-	if int(id>>6) < len(s) {
-		s[id>>6] &^= 1 << (id & 63)
-	}
-}
