@@ -127,50 +127,44 @@ func (o *options) get(key string) lua.LValue {
 	return o.t.RawGetString(key)
 }
 
-func (o *options) integer(key string, lo, hi, def int64) int64 {
-	v := o.get(key)
-	if v == lua.LNil {
-		return def
+// field reads the optional field key as a T, reporting kind in the error
+// when it holds something else; ok is false when the field is absent.
+func field[T lua.LValue](o *options, key, kind string) (v T, ok bool) {
+	raw := o.get(key)
+	if raw == lua.LNil {
+		return v, false
 	}
-	f, ok := v.(lua.LNumber)
+	if v, ok = raw.(T); !ok {
+		argFail(o.L, o.fn, o.prefix+key, "must be a %s, got %s", kind, describe(raw))
+	}
+	return v, true
+}
+
+func (o *options) integer(key string, lo, hi, def int64) int64 {
+	f, ok := field[lua.LNumber](o, key, "number")
 	if !ok {
-		argFail(o.L, o.fn, o.prefix+key, "must be a number, got %s", describe(v))
+		return def
 	}
 	return checkInt(o.L, float64(f), o.fn, o.prefix+key, lo, hi)
 }
 
 func (o *options) number(key string, def float64) float64 {
-	v := o.get(key)
-	if v == lua.LNil {
-		return def
+	if f, ok := field[lua.LNumber](o, key, "number"); ok {
+		return float64(f)
 	}
-	f, ok := v.(lua.LNumber)
-	if !ok {
-		argFail(o.L, o.fn, o.prefix+key, "must be a number, got %s", describe(v))
-	}
-	return float64(f)
+	return def
 }
 
 func (o *options) boolean(key string, def bool) bool {
-	v := o.get(key)
-	if v == lua.LNil {
-		return def
+	if b, ok := field[lua.LBool](o, key, "boolean"); ok {
+		return bool(b)
 	}
-	b, ok := v.(lua.LBool)
-	if !ok {
-		argFail(o.L, o.fn, o.prefix+key, "must be a boolean, got %s", describe(v))
-	}
-	return bool(b)
+	return def
 }
 
 func (o *options) str(key, def string) string {
-	v := o.get(key)
-	if v == lua.LNil {
-		return def
+	if s, ok := field[lua.LString](o, key, "string"); ok {
+		return string(s)
 	}
-	s, ok := v.(lua.LString)
-	if !ok {
-		argFail(o.L, o.fn, o.prefix+key, "must be a string, got %s", describe(v))
-	}
-	return string(s)
+	return def
 }
