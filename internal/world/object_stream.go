@@ -153,7 +153,10 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 	// wanted, nearest of all, whatever grid their root is in now.
 	for _, r := range q.ent.attached {
 		if r.viewer == nil || r.viewer == q {
-			hits = append(hits, grid.Hit{Key: r.id, Weight: uint32(1 + r.chain)})
+			// Its members' sum is kept only while the root is in a grid
+			// (syncRoot): computed here, as q's chains may stand in none.
+			w.ents.hot[r.id].members = membersSum(r)
+			hits = append(hits, grid.Hit{Key: r.id, Rev: gridRev(r), Weight: uint32(1 + r.chain)})
 			limit -= 1 + r.chain // what the others may weigh
 		}
 	}
@@ -214,7 +217,7 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		}
 	}
 	for _, h := range hits {
-		wants = append(wants, stream.Want{ID: h.Key, Rev: w.ents.hot[h.Key].rev, Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
+		wants = append(wants, stream.Want{ID: h.Key, Rev: w.hitRev(&h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
 		if h.Weight > 1 {
 			r := w.ents.objects[h.Key]
 			wants = w.chainWants(r, r, 1, h.Dist2, wants)
@@ -232,7 +235,7 @@ func (w *World) objectsSteady(v *stream.View, box *grid.Box, fixed, band []grid.
 	for _, hs := range [2][]grid.Hit{fixed, band} {
 		for _, h := range hs {
 			weight += uint64(h.Weight)
-			sum += w.chainSum(h.Key, 0)
+			sum += w.chainSum(h.Key, h.Rev)
 		}
 	}
 	if !v.Unchanged(int(weight), weight, sum) {
@@ -280,7 +283,7 @@ func (w *World) objectHitsBrute(q *Player, sc grid.Scope, at grid.Vec, hits []gr
 		}
 		_, pos, _ := w.rootPlace(r)
 		if d := grid.Dist2(at, pos); d <= r.dist*r.dist && w.rootWanted(r, q) {
-			hits = append(hits, grid.Hit{Key: r.id, Dist2: d, Weight: uint32(1 + r.chain)})
+			hits = append(hits, grid.Hit{Key: r.id, Rev: gridRev(r), Dist2: d, Weight: uint32(1 + r.chain)})
 		}
 	}
 	return hits
