@@ -141,6 +141,9 @@ type cacheSpot struct {
 	ver  uint64
 	hits []grid.Hit
 	memo bool
+	// The last answer as a step's start (cache_step.go), kept across
+	// queries; nil until the kind first takes a step.
+	step *viewStep
 }
 
 // cacheSettle is how far, meters, a player may be from their previous
@@ -172,7 +175,7 @@ func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc gri
 		return last.box, append(dst, last.hits...)
 	}
 	prev, kept := last.box, last.hits[:0]
-	*last = cacheSpot{at: at, scope: sc, ok: true, hits: kept}
+	*last = cacheSpot{at: at, scope: sc, ok: true, hits: kept, step: last.step}
 	switch {
 	case settled:
 		// The box of the last answer, while valid and holding at, answers
@@ -224,6 +227,18 @@ type caches struct {
 	// objMaxW is the heaviest chain a plain root ever had (1 + its objects
 	// below): an answer lighter than the limit by as much cut nothing.
 	objMaxW int
+	// The cut of the object answer last found unchanged (objCutOK: known
+	// without listing it), for the view's next step.
+	objCut   uint64
+	objCutOK bool
+
+	// Scratch of the views' steps (cache_step.go).
+	step  grid.Step
+	hides []uint32
+	shows []stream.Want
+	// stepped and refused count the steps patched and those that fell back
+	// to a listed pass, by kind.
+	stepped, refused [cacheKinds]uint64
 }
 
 // initCaches makes the caches of the world's grids.

@@ -40,9 +40,14 @@ func (w *World) streamObjects(q *Player) {
 		return
 	}
 	w.ents.passes[2]++
+	plain := !w.bruteForce && w.objectsPlain(q, sc, at)
+	if plain && w.objectStep(q, sc, at) {
+		return
+	}
 	wants, same := w.objectWants(q, sc, at, w.ents.wants[:0], e.objects)
 	w.ents.wants = wants
 	e.objectAt.Mark(at)
+	w.objectStepFrom(q, sc, at, plain, same)
 	if same {
 		if e.hold != nil {
 			e.hold.any = w.caches.objN > 0
@@ -240,6 +245,15 @@ func (w *World) objectsSteady(v *stream.View, box *grid.Box, fixed, band []grid.
 	}
 	if !v.Unchanged(int(weight), weight, sum) {
 		return false
+	}
+	// The answer's cut for the view's next step (objectStepFrom): nothing
+	// cut when it weighs less than the limit (grid.CutOf); else a box's
+	// sure part would have to be listed for it, and the grid's answer
+	// (noBox) is listed whole.
+	c := &w.caches
+	c.objCut, c.objCutOK = grid.AllCut, true
+	if weight >= uint64(stream.Objects.Limit()) {
+		c.objCut, c.objCutOK = grid.CutOf(band, stream.Objects.Limit()), box == noBox
 	}
 	w.caches.objN, w.caches.objSum = int(weight), sum
 	w.caches.steady[cacheObjects]++
