@@ -237,8 +237,8 @@ type caches struct {
 	hides []uint32
 	shows []stream.Want
 	// stepped and refused count the steps patched and those that fell back
-	// to a listed pass, by kind.
-	stepped, refused [cacheKinds]uint64
+	// to a listed pass, by kind; shelled the steps a shell told.
+	stepped, refused, shelled [cacheKinds]uint64
 }
 
 // initCaches makes the caches of the world's grids.
@@ -260,6 +260,10 @@ type CacheStats struct {
 	Boxes   int    // boxes held now
 	Steady  uint64 // views found unchanged from a box, without a list
 	Repeats uint64 // answers repeated at the same point in an unchanged grid
+	// Views of moving players told as a step from their last answer
+	// (cache_step.go): patched, of which told by a shell's band, and
+	// refused (listed as before).
+	Stepped, Shelled, Refused uint64
 }
 
 // CacheKindNames names the kinds of [World.CacheStats], in its order.
@@ -278,6 +282,7 @@ func (w *World) CacheStats() [cacheKinds]CacheStats {
 		out[k].CacheStats, out[k].Boxes = s.stats()
 		out[k].Repeats = s.repeats
 		out[k].Steady = w.caches.steady[k]
+		out[k].Stepped, out[k].Shelled, out[k].Refused = w.caches.stepped[k], w.caches.shelled[k], w.caches.refused[k]
 	}
 	return out
 }

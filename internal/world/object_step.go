@@ -88,6 +88,9 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 		return false
 	}
 	c.stepped[cacheObjects]++
+	if s.Shell {
+		c.shelled[cacheObjects]++
+	}
 	st.set(sc, g, at, s.Cut)
 	e.objectAt.Mark(at)
 	if e.hold != nil {

@@ -31,6 +31,9 @@ func (w *World) pickupStep(p *Player) bool {
 		return false
 	}
 	c.stepped[cachePickups]++
+	if s.Shell {
+		c.shelled[cachePickups]++
+	}
 	st.set(p.scope, g, p.pos, grid.AllCut)
 	w.sendPickupOps(p, ops)
 	return true
