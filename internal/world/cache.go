@@ -232,6 +232,11 @@ type caches struct {
 	objCut   uint64
 	objCutOK bool
 
+	// objPatched: objectWants patched the view by a band step, its ops in
+	// ents.ops; prevHits: the band hits of the answer before.
+	objPatched bool
+	prevHits   []grid.Hit
+
 	// Scratch of the views' steps (cache_step.go).
 	step  grid.Step
 	hides []uint32
@@ -239,6 +244,9 @@ type caches struct {
 	// stepped and refused count the steps patched and those that fell back
 	// to a listed pass, by kind; shelled the steps a shell told.
 	stepped, refused, shelled [cacheKinds]uint64
+	// bandSteps and bandRefused count the object views of settled players
+	// patched from their box's band (objectBandStep), and refused.
+	bandSteps, bandRefused uint64
 }
 
 // initCaches makes the caches of the world's grids.

@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -136,4 +137,67 @@ func (w *World) objectStepFrom(q *Player, sc grid.Scope, at grid.Vec, plain, sam
 	default:
 		st.set(sc, g, at, grid.CutOf(w.ents.hits, stream.Objects.Limit()))
 	}
+}
+
+// bandStepMax bounds the hits of a band step (compared pairwise).
+const bandStepMax = 128
+
+// objectBandStep patches q's view v for a settled player whose answer came
+// from the same box as the last (decision 0232): the box's sure part is
+// the same set, so the answer changed only in the band's hits, old to
+// new. The old answer is the sure part and old; v is patched if it shows
+// exactly that (Patch's check), else false and nothing is done (the pass
+// lists the set as before). A hit whose rev changed between the two (kept
+// but to be sent again) refuses the step too: Patch only hides and shows.
+func (w *World) objectBandStep(q *Player, v *stream.View, box *grid.Box, old, new []grid.Hit) bool {
+	c := &w.caches
+	if len(old) > bandStepMax || len(new) > bandStepMax {
+		return false
+	}
+	wasW, wasSum := box.Weight(), box.Sum()
+	weight, sum := wasW, wasSum
+	hides, shows := c.hides[:0], c.shows[:0]
+	for i := range old {
+		h := &old[i]
+		wasW += uint64(h.Weight)
+		wasSum += w.chainSum(h.Key, h.Rev)
+		j := slices.IndexFunc(new, func(n grid.Hit) bool { return n.Key == h.Key })
+		switch {
+		case j < 0:
+			hides = append(hides, h.Key)
+			if h.Weight > 1 {
+				hides = membersIDs(w.ents.objects[h.Key], hides)
+			}
+		case new[j].Rev != h.Rev || new[j].Weight != h.Weight:
+			return false
+		}
+	}
+	for i := range new {
+		h := &new[i]
+		weight += uint64(h.Weight)
+		sum += w.chainSum(h.Key, h.Rev)
+		if slices.ContainsFunc(old, func(o grid.Hit) bool { return o.Key == h.Key }) {
+			continue
+		}
+		shows = append(shows, stream.Want{ID: h.Key, Rev: w.hitRev(h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
+		if h.Weight > 1 {
+			r := w.ents.objects[h.Key]
+			shows = w.chainWants(r, r, 1, h.Dist2, shows)
+		}
+	}
+	c.hides, c.shows = hides, shows
+	if weight > uint64(stream.Objects.Limit()) {
+		return false // Reconcile would trim it
+	}
+	ops, ok := v.Patch(int(wasW), wasSum, hides, shows, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+	w.ents.ops = ops
+	if !ok {
+		c.bandRefused++
+		return false
+	}
+	c.bandSteps++
+	c.objPatched = true
+	c.objN, c.objSum = int(weight), sum
+	c.objCut, c.objCutOK = grid.AllCut, weight < uint64(stream.Objects.Limit())
+	return true
 }

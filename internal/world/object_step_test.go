@@ -118,3 +118,16 @@ func sameViewOf(t *testing.T, seed uint64, round, i int, v *stream.View, wants [
 		}
 	}
 }
+
+// reportSteps reports the views told as steps per unit of work, by kind:
+// patched, told by a shell's band, refused (listed).
+func reportSteps(b *testing.B, before, after [cacheKinds]CacheStats, per float64, unit string) {
+	for k, name := range cacheNames {
+		a, s := after[k], before[k]
+		if n := a.Stepped - s.Stepped + a.Refused - s.Refused; n > 0 {
+			b.ReportMetric(float64(a.Stepped-s.Stepped)/per, name+"-steps/"+unit)
+			b.ReportMetric(float64(a.Shelled-s.Shelled)/per, name+"-shell-steps/"+unit)
+			b.ReportMetric(float64(a.Refused-s.Refused)/per, name+"-refused/"+unit)
+		}
+	}
+}

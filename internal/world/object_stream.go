@@ -53,6 +53,10 @@ func (w *World) streamObjects(q *Player) {
 			e.hold.any = w.caches.objN > 0
 		}
 		q.objCut.keep(sc, at, w.caches.objN, w.caches.objSum)
+		if w.caches.objPatched { // a band step (objectBandStep): its ops
+			w.caches.objPatched = false
+			w.sendObjectOps(q, w.ents.ops)
+		}
 		return
 	}
 	if e.hold != nil {
@@ -186,7 +190,13 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		if g == nil {
 			hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
 		} else {
-			box, ans := oc.query(g, c, &q.spots[cacheObjects], sc, at, hits)
+			// The last answer of a box, for a band step (objectBandStep).
+			sp := &q.spots[cacheObjects]
+			prev, prevOK := sp.box, ruled == 0 && v != nil && sp.memo && sp.box != nil && sp.box != noBox
+			if prevOK {
+				w.caches.prevHits = append(w.caches.prevHits[:0], sp.hits...)
+			}
+			box, ans := oc.query(g, c, sp, sc, at, hits)
 			hits = ans
 			plainW, extraW := box.Weight(), uint64(0)
 			for _, h := range hits[ruled:] {
@@ -202,6 +212,10 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 				// have fit): the selection is from the answer and the rest.
 				fits := plainW+extraW <= uint64(max(limit, 0))
 				if v != nil && fits && w.objectsSteady(v, box, hits[:ruled], hits[ruled:]) {
+					w.ents.hits = hits
+					return wants, true
+				}
+				if prevOK && box == prev && w.objectBandStep(q, v, box, w.caches.prevHits, hits) {
 					w.ents.hits = hits
 					return wants, true
 				}
