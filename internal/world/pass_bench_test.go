@@ -284,7 +284,7 @@ func BenchmarkIncremental(b *testing.B) {
 				defer runtime.UnlockOSThread()
 				var s wire.PlayerSync
 				var m cpuMeter
-				before := countPasses(w)
+				before, stats := countPasses(w), w.CacheStats()
 				b.ReportAllocs()
 				for b.Loop() {
 					now = now.Add(tick)
@@ -292,6 +292,7 @@ func BenchmarkIncremental(b *testing.B) {
 				}
 				m.report(b, 1)
 				reportPasses(b, before, countPasses(w), float64(b.N), "tick")
+				reportSteps(b, stats, w.CacheStats(), float64(b.N), "tick")
 			})
 		}
 	}
