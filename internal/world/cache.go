@@ -272,6 +272,9 @@ type CacheStats struct {
 	// (cache_step.go): patched, of which told by a shell's band, and
 	// refused (listed as before).
 	Stepped, Shelled, Refused uint64
+	// Object views of settled players patched from their box's band
+	// (objectBandStep), and those it refused.
+	Banded, BandRefused uint64
 }
 
 // CacheKindNames names the kinds of [World.CacheStats], in its order.
@@ -292,6 +295,7 @@ func (w *World) CacheStats() [cacheKinds]CacheStats {
 		out[k].Steady = w.caches.steady[k]
 		out[k].Stepped, out[k].Shelled, out[k].Refused = w.caches.stepped[k], w.caches.shelled[k], w.caches.refused[k]
 	}
+	out[cacheObjects].Banded, out[cacheObjects].BandRefused = w.caches.bandSteps, w.caches.bandRefused
 	return out
 }
 

@@ -129,5 +129,9 @@ func reportSteps(b *testing.B, before, after [cacheKinds]CacheStats, per float64
 			b.ReportMetric(float64(a.Shelled-s.Shelled)/per, name+"-shell-steps/"+unit)
 			b.ReportMetric(float64(a.Refused-s.Refused)/per, name+"-refused/"+unit)
 		}
+		if n := a.Banded - s.Banded + a.BandRefused - s.BandRefused; n > 0 {
+			b.ReportMetric(float64(a.Banded-s.Banded)/per, name+"-band-steps/"+unit)
+			b.ReportMetric(float64(a.BandRefused-s.BandRefused)/per, name+"-band-refused/"+unit)
+		}
 	}
 }
