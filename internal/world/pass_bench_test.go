@@ -192,6 +192,7 @@ func BenchmarkFullPass(b *testing.B) {
 					b.ReportMetric(float64(warm.cpu)/1e6, "warm-cpu-ms")
 					b.ReportMetric(warm.mb, "cache-MB")
 				}
+				reportSteps(b, stats, w.CacheStats(), float64(b.N), "pass")
 				if n := w.caches.vehicleSteady - vsteady; n > 0 {
 					b.ReportMetric(float64(n)/float64(b.N), "vehicle-steady/pass")
 				}
