@@ -136,9 +136,8 @@ type cacheSpot struct {
 	ok    bool
 	box   *grid.Box // the box the cache last answered from (nil: none)
 	// The last answer from the cache, for a query repeated at the same
-	// point while the grid g is at version ver (see query).
+	// point in the grid g while its box holds (see query).
 	g    *grid.Grid
-	ver  uint64
 	hits []grid.Hit
 	memo bool
 	// The last answer as a step's start (cache_step.go), kept across
@@ -162,15 +161,15 @@ var noBox = &grid.Box{}
 // its third query: decision 0190); the boxes are those where players stay.
 //
 // A query at exactly the point of the player's last cache answer, in the
-// same grid at the same version (no insert, move, removal, radius, weight
-// or rev change in it since), repeats that answer (docs/decisions/
-// 0215-repeat-unchanged-answers.md): the grid's answer is a function of
-// its contents and the point, and the box it came with is still valid (a
-// box is rebuilt in place only after a change), so its sure part is the
-// same.
+// same grid, while the box that gave it still holds (grid.Cache.Holds:
+// nothing changed within its reach, it was not rebuilt), repeats that
+// answer (docs/decisions/0215-repeat-unchanged-answers.md, 0233): the
+// answer is a function of the entities within the box's reach and the
+// point, whatever changed elsewhere, and the box's sure part is the same.
+// A repeat counts as a query of the box, earning build credit.
 func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
 	settled := last.ok && last.scope == sc && grid.Dist2(last.at, at) <= cacheSettle*cacheSettle
-	if settled && last.memo && last.at == at && last.g == g && last.ver == g.Version() {
+	if settled && last.memo && last.at == at && last.g == g && c.Holds(last.box, at) {
 		s.repeats++
 		return last.box, append(dst, last.hits...)
 	}
@@ -187,7 +186,7 @@ func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc gri
 		// the build, which repeating it would never reach.
 		last.box = box
 		if after := c.Stats(); after.Grid == st.Grid && after.Fallbacks == st.Fallbacks {
-			last.g, last.ver, last.memo = g, g.Version(), true
+			last.g, last.memo = g, true
 			last.hits = append(last.hits, hits[len(dst):]...)
 		}
 		return box, hits
