@@ -3,6 +3,7 @@ package world
 import (
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
+	"dlmp/internal/wire"
 )
 
 // Box caches of the streaming passes (docs/decisions/0205-world-box-caches.md).
@@ -235,6 +236,10 @@ type caches struct {
 	// ents.ops; prevHits: the band hits of the answer before.
 	objPatched bool
 	prevHits   []grid.Hit
+
+	// sendObjectOps' scratch: the objects shown and their shows.
+	showObjs []*Object
+	shows2   []wire.ObjectState
 
 	// Scratch of the views' steps (cache_step.go).
 	step  grid.Step

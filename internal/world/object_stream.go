@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
@@ -126,14 +127,33 @@ func (c *objectCut) reaches(r *Object, pos grid.Vec) bool {
 }
 
 // sendObjectOps queues the shows and hides of a reconcile, critical.
+//
+// The shows are filled first, all of them, then sent: a show reads its
+// object (a cache miss in a world of a million), and reads that do not
+// wait on each other overlap, where a send between two of them (encoding,
+// the connection) would make each wait its turn (decision 0234).
 func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
-	s := &w.ents.os
+	c := &w.caches
+	objs := c.showObjs[:0]
 	for _, op := range ops {
 		if op.Show {
-			w.fillObject(w.ents.objects[op.ID], s)
-		} else {
-			*s = wire.ObjectState{ObjectID: op.ID}
+			objs = append(objs, w.ents.objects[op.ID])
 		}
+	}
+	shows := slices.Grow(c.shows2[:0], len(objs))[:len(objs)]
+	for i, o := range objs {
+		w.fillObject(o, &shows[i])
+	}
+	clear(objs)
+	c.showObjs, c.shows2 = objs, shows
+	s, n := &w.ents.os, 0
+	for _, op := range ops {
+		if op.Show {
+			w.send(q, &shows[n], lane.Critical)
+			n++
+			continue
+		}
+		*s = wire.ObjectState{ObjectID: op.ID}
 		w.send(q, s, lane.Critical)
 	}
 }
