@@ -241,6 +241,10 @@ type caches struct {
 	showObjs []*Object
 	shows2   []wire.ObjectState
 
+	// chainSum as a func value, made once (a method value passed on each
+	// step would be allocated each time).
+	chainSum func(id, rev uint32) uint64
+
 	// Scratch of the views' steps (cache_step.go).
 	step  grid.Step
 	hides []uint32
@@ -257,7 +261,8 @@ type caches struct {
 func (w *World) initCaches() {
 	pr := &w.prims
 	c := &w.caches
-	c.kinds[cacheObjects] = newScopeCaches(w.ents.objectGrid, stream.Objects.Limit(), cacheSide, w.chainSum)
+	c.chainSum = w.chainSum
+	c.kinds[cacheObjects] = newScopeCaches(w.ents.objectGrid, stream.Objects.Limit(), cacheSide, c.chainSum)
 	c.kinds[cachePickups] = newScopeCaches(w.pickupGrid, grid.NoLimit, cacheSide, stream.Mix)
 	c.kinds[cacheLabels] = newScopeCaches(pr.labelG, grid.NoLimit, cacheSide, stream.Mix)
 	c.kinds[cacheBlips] = newScopeCaches(pr.blipG, stream.Blips.Limit(), cacheFarSide,

@@ -55,7 +55,7 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 	c := &w.caches
 	s := &c.step
 	limit := stream.Objects.Limit()
-	if !g.DiffIn(&st.shell, objectSkin, st.at, at, limit, st.cut, w.chainSum, s) {
+	if !g.DiffIn(&st.shell, objectSkin, st.at, at, limit, st.cut, c.chainSum, s) {
 		c.refused[cacheObjects]++
 		return false
 	}
