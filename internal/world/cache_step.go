@@ -41,6 +41,16 @@ func (st *viewStep) set(sc grid.Scope, g *grid.Grid, at grid.Vec, cut uint64) {
 	st.at, st.scope, st.g, st.cut, st.ok = at, sc, g, cut, true
 }
 
+// stepOff makes the kind's next pass a listed one: a change reached the
+// view (an entity it may show changed), and a step from its last answer
+// would find the view no longer showing that answer at the changed revs
+// and be refused after its scan (decision 0231).
+func (sp *cacheSpot) stepOff() {
+	if sp.step != nil {
+		sp.step.ok = false
+	}
+}
+
 // stepOf returns the viewStep kept in sp, made on first use.
 func (sp *cacheSpot) stepOf() *viewStep {
 	if sp.step == nil {

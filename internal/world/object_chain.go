@@ -303,10 +303,12 @@ func (w *World) objectTouched(o *Object) {
 		}
 		if r.inGrid && q.objCut.reaches(r, pos) || r.kind == KindPlayer && r.parentID == uint32(q.id) {
 			q.ent.objectAt.Invalidate()
+			q.spots[cacheObjects].stepOff()
 			continue
 		}
 		if _, shown := q.ent.objects.Shown(o.id); shown {
 			q.ent.objectAt.Invalidate()
+			q.spots[cacheObjects].stepOff()
 		}
 	}
 }

@@ -223,6 +223,7 @@ func (w *World) pickupChanged(pk *Pickup, old grid.Vec) {
 		near := p.scope == pk.scope && (grid.Dist2(p.pos, pk.pos) <= r*r || grid.Dist2(p.pos, old) <= r*r)
 		if near || p.PickupShown(pk.id) {
 			p.pickAnchor.Invalidate()
+			p.spots[cachePickups].stepOff()
 			w.streamPickups(p)
 		}
 	}
