@@ -174,7 +174,10 @@ func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 // covering the point (it weighs at most the limit less the heaviest plain
 // chain, so none was refused); otherwise the grid is asked. With neither
 // own chains nor ruled roots (the usual case), the selection is the answer
-// itself, which the steady check counts without listing the box.
+// itself, which the steady check counts without listing the box; and when
+// the answer came from the box of the last one and changed only in its
+// band, v is patched from the band (objectBandStep, decision 0232): same
+// is true then too, the ops in w.ents.ops and w.caches.objPatched set.
 func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	limit := stream.Objects.Limit()
 	hits := w.ents.hits[:0]
