@@ -192,17 +192,34 @@ func (c *Cache) Query(p Vec, dst []Hit) (*Box, []Hit) {
 // (and still split the same), it is used without looking p's box up, so a
 // view that keeps its box skips the lookup. The answer is Query's.
 func (c *Cache) QueryNear(last *Box, p Vec, dst []Hit) (*Box, []Hit) {
-	if last == nil || last.top == nil || !last.inside(p) {
+	if !c.current(last, p) {
 		return c.Query(p, dst)
+	}
+	return c.answer(c.descend(last, p), p, dst)
+}
+
+// Holds reports whether last, a box a query of c returned, still answers
+// at p as it did: p is in it, and it is still valid (nothing changed within
+// its reach, it was not rebuilt since). Then the answer at a point last
+// answered before is the same as then, whatever changed elsewhere in the
+// grid (a caller repeating answers need not watch the grid's Version). It
+// counts as a query of the box: it earns build credit, as QueryNear does.
+func (c *Cache) Holds(last *Box, p Vec) bool { return c.current(last, p) }
+
+// current reports whether last holds p and is valid, and if so counts a
+// query of it (QueryNear, Holds).
+func (c *Cache) current(last *Box, p Vec) bool {
+	if last == nil || last.top == nil || !last.inside(p) {
+		return false
 	}
 	t := last.top
 	if t.cache != c || t.epoch != c.epoch || !t.ready || last.gen != t.gen || !c.valid(t) {
-		return c.Query(p, dst)
+		return false
 	}
 	c.stats.Queries++
 	c.credit = min(c.credit+1, maxCredit)
 	t.used = true
-	return c.answer(c.descend(last, p), p, dst)
+	return true
 }
 
 // inside reports whether p is in b's bounds (closed: a point on a border

@@ -18,10 +18,23 @@ import (
 //
 // hide must be ids of the old set, show entities not in it; the new set
 // must fit the view's limit (a grid's answer does), as Reconcile would trim
-// it otherwise. The fingerprint rule is Reconcile's (decision 0051).
+// it otherwise. The fingerprint rule is Reconcile's (decision 0051). Patch
+// may reorder hide and show; it does not keep them.
 func (v *View) Patch(n int, sum uint64, hide []uint32, show []Want, budget int, order Order, out []Op) ([]Op, bool) {
 	if n != v.shown.n || sum != v.sum {
 		return out, false
+	}
+	if len(hide)+len(show) <= budget {
+		// Everything goes now: the caller's slices serve as the leftovers
+		// for this call (sorted in place), and the view's own buffers are
+		// back in place before it returns, empty, so a view whose buffers
+		// were let go (release) does not allocate them again for a large
+		// step. The view never keeps the caller's slices.
+		ownH, ownS := v.hides, v.shows
+		v.hides, v.shows = hide, show
+		out = v.patch(budget, order, out)
+		v.hides, v.shows = ownH[:0], ownS[:0]
+		return out, true
 	}
 	v.hides = append(v.hides[:0], hide...)
 	v.shows = append(v.shows[:0], show...)

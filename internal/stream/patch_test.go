@@ -132,3 +132,50 @@ func TestPatchRefusesAnotherSet(t *testing.T) {
 		t.Errorf("the shown set: got %v %v, want true %v", ok, ops, want)
 	}
 }
+
+// TestPatchKeepsNoCallerSlice: a Patch whose ops all fit the budget sends
+// them from the caller's slices; the view must keep neither. After it, the
+// caller scribbles over its slices, and the view's later ops (a Patch that
+// leaves leftovers, then Flushes) must be those of a view patched from
+// copies. Small steps (slices the view would keep) and large ones.
+func TestPatchKeepsNoCallerSlice(t *testing.T) {
+	for _, size := range []uint32{20, 200} {
+		a, b := New(Unlimited), New(Unlimited)
+		var start []Want
+		for id := range uint32(300) {
+			start = append(start, Want{ID: id, Rev: 1, Dist2: float32(id)})
+		}
+		a.Reconcile(slices.Clone(start), Unlimited, HidesFirst, nil)
+		b.Reconcile(slices.Clone(start), Unlimited, HidesFirst, nil)
+		hide, show := make([]uint32, 0, size), make([]Want, 0, size)
+		for id := range size {
+			hide = append(hide, id)
+			show = append(show, Want{ID: 1000 + id, Rev: 2, Dist2: float32(1000 - id)})
+		}
+		n, sum := a.Len(), a.sum
+		gotA, okA := a.Patch(n, sum, hide, show, Unlimited, HidesFirst, nil)
+		gotB, okB := b.Patch(n, sum, slices.Clone(hide), slices.Clone(show), Unlimited, HidesFirst, nil)
+		if !okA || !okB {
+			t.Fatal("setup: Patch refused")
+		}
+		checkOps(t, "patch", gotA, gotB)
+		// A second step whose ops do not fit: leftovers kept by the view,
+		// the caller's first slices scribbled over before the flush.
+		hide2, show2 := []uint32{size, size + 1, size + 2, size + 3}, []Want{{ID: 5000, Rev: 1}, {ID: 5001, Rev: 1, Dist2: 1}}
+		n, sum = a.Len(), a.sum
+		gotA, okA = a.Patch(n, sum, hide2, show2, 3, HidesFirst, nil)
+		gotB, okB = b.Patch(n, sum, slices.Clone(hide2), slices.Clone(show2), 3, HidesFirst, nil)
+		if !okA || !okB {
+			t.Fatal("second Patch refused")
+		}
+		checkOps(t, "patch with leftovers", gotA, gotB)
+		hide, show = hide[:cap(hide)], show[:cap(show)]
+		for i := range hide {
+			hide[i], show[i] = 99999, Want{ID: 99999, Rev: 9}
+		}
+		checkOps(t, "flush", a.Flush(Unlimited, HidesFirst, nil), b.Flush(Unlimited, HidesFirst, nil))
+		if a.Len() != b.Len() || a.sum != b.sum {
+			t.Fatalf("size %d: views differ: %d shown (sum %x), want %d (%x)", size, a.Len(), a.sum, b.Len(), b.sum)
+		}
+	}
+}

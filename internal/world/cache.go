@@ -3,6 +3,7 @@ package world
 import (
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
+	"dlmp/internal/wire"
 )
 
 // Box caches of the streaming passes (docs/decisions/0205-world-box-caches.md).
@@ -136,11 +137,13 @@ type cacheSpot struct {
 	ok    bool
 	box   *grid.Box // the box the cache last answered from (nil: none)
 	// The last answer from the cache, for a query repeated at the same
-	// point while the grid g is at version ver (see query).
+	// point in the grid g while its box holds (see query).
 	g    *grid.Grid
-	ver  uint64
 	hits []grid.Hit
 	memo bool
+	// The last answer as a step's start (cache_step.go), kept across
+	// queries; nil until the kind first takes a step.
+	step *viewStep
 }
 
 // cacheSettle is how far, meters, a player may be from their previous
@@ -159,20 +162,20 @@ var noBox = &grid.Box{}
 // its third query: decision 0190); the boxes are those where players stay.
 //
 // A query at exactly the point of the player's last cache answer, in the
-// same grid at the same version (no insert, move, removal, radius, weight
-// or rev change in it since), repeats that answer (docs/decisions/
-// 0215-repeat-unchanged-answers.md): the grid's answer is a function of
-// its contents and the point, and the box it came with is still valid (a
-// box is rebuilt in place only after a change), so its sure part is the
-// same.
+// same grid, while the box that gave it still holds (grid.Cache.Holds:
+// nothing changed within its reach, it was not rebuilt), repeats that
+// answer (docs/decisions/0215-repeat-unchanged-answers.md, 0233): the
+// answer is a function of the entities within the box's reach and the
+// point, whatever changed elsewhere, and the box's sure part is the same.
+// A repeat counts as a query of the box, earning build credit.
 func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc grid.Scope, at grid.Vec, dst []grid.Hit) (*grid.Box, []grid.Hit) {
 	settled := last.ok && last.scope == sc && grid.Dist2(last.at, at) <= cacheSettle*cacheSettle
-	if settled && last.memo && last.at == at && last.g == g && last.ver == g.Version() {
+	if settled && last.memo && last.at == at && last.g == g && c.Holds(last.box, at) {
 		s.repeats++
 		return last.box, append(dst, last.hits...)
 	}
 	prev, kept := last.box, last.hits[:0]
-	*last = cacheSpot{at: at, scope: sc, ok: true, hits: kept}
+	*last = cacheSpot{at: at, scope: sc, ok: true, hits: kept, step: last.step}
 	switch {
 	case settled:
 		// The box of the last answer, while valid and holding at, answers
@@ -184,7 +187,7 @@ func (s *scopeCaches) query(g *grid.Grid, c *grid.Cache, last *cacheSpot, sc gri
 		// the build, which repeating it would never reach.
 		last.box = box
 		if after := c.Stats(); after.Grid == st.Grid && after.Fallbacks == st.Fallbacks {
-			last.g, last.ver, last.memo = g, g.Version(), true
+			last.g, last.memo = g, true
 			last.hits = append(last.hits, hits[len(dst):]...)
 		}
 		return box, hits
@@ -224,13 +227,42 @@ type caches struct {
 	// objMaxW is the heaviest chain a plain root ever had (1 + its objects
 	// below): an answer lighter than the limit by as much cut nothing.
 	objMaxW int
+	// The cut of the object answer last found unchanged (objCutOK: known
+	// without listing it), for the view's next step.
+	objCut   uint64
+	objCutOK bool
+
+	// objPatched: objectWants patched the view by a band step, its ops in
+	// ents.ops; prevHits: the band hits of the answer before.
+	objPatched bool
+	prevHits   []grid.Hit
+
+	// sendObjectOps' scratch: the objects shown and their shows.
+	showObjs []*Object
+	shows2   []wire.ObjectState
+
+	// chainSum as a func value, made once (a method value passed on each
+	// step would be allocated each time).
+	chainSum func(id, rev uint32) uint64
+
+	// Scratch of the views' steps (cache_step.go).
+	step  grid.Step
+	hides []uint32
+	shows []stream.Want
+	// stepped and refused count the steps patched and those that fell back
+	// to a listed pass, by kind; shelled the steps a shell told.
+	stepped, refused, shelled [cacheKinds]uint64
+	// bandSteps and bandRefused count the object views of settled players
+	// patched from their box's band (objectBandStep), and refused.
+	bandSteps, bandRefused uint64
 }
 
 // initCaches makes the caches of the world's grids.
 func (w *World) initCaches() {
 	pr := &w.prims
 	c := &w.caches
-	c.kinds[cacheObjects] = newScopeCaches(w.ents.objectGrid, stream.Objects.Limit(), cacheSide, w.chainSum)
+	c.chainSum = w.chainSum
+	c.kinds[cacheObjects] = newScopeCaches(w.ents.objectGrid, stream.Objects.Limit(), cacheSide, c.chainSum)
 	c.kinds[cachePickups] = newScopeCaches(w.pickupGrid, grid.NoLimit, cacheSide, stream.Mix)
 	c.kinds[cacheLabels] = newScopeCaches(pr.labelG, grid.NoLimit, cacheSide, stream.Mix)
 	c.kinds[cacheBlips] = newScopeCaches(pr.blipG, stream.Blips.Limit(), cacheFarSide,
@@ -245,6 +277,13 @@ type CacheStats struct {
 	Boxes   int    // boxes held now
 	Steady  uint64 // views found unchanged from a box, without a list
 	Repeats uint64 // answers repeated at the same point in an unchanged grid
+	// Views of moving players told as a step from their last answer
+	// (cache_step.go): patched, of which told by a shell's band, and
+	// refused (listed as before).
+	Stepped, Shelled, Refused uint64
+	// Object views of settled players patched from their box's band
+	// (objectBandStep), and those it refused.
+	Banded, BandRefused uint64
 }
 
 // CacheKindNames names the kinds of [World.CacheStats], in its order.
@@ -263,7 +302,9 @@ func (w *World) CacheStats() [cacheKinds]CacheStats {
 		out[k].CacheStats, out[k].Boxes = s.stats()
 		out[k].Repeats = s.repeats
 		out[k].Steady = w.caches.steady[k]
+		out[k].Stepped, out[k].Shelled, out[k].Refused = w.caches.stepped[k], w.caches.shelled[k], w.caches.refused[k]
 	}
+	out[cacheObjects].Banded, out[cacheObjects].BandRefused = w.caches.bandSteps, w.caches.bandRefused
 	return out
 }
 

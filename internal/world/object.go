@@ -78,7 +78,7 @@ type Object struct {
 // in a dense array by id so that a query does not chase a pointer per hit.
 type objectHot struct {
 	rev     uint32
-	chained bool // a root with objects below it (chainSum walks them)
+	members uint64 // of a root in a grid: Σ Mix over the objects below it (chainSum)
 }
 
 // objectMove is a movement in progress.

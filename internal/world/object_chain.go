@@ -88,10 +88,11 @@ func (w *World) ungridRoot(o *Object) {
 }
 
 // setWeight writes a root's weight, 1 + its chain, into the grid.
+// Its chain's fingerprint is computed again (syncRoot).
 func (w *World) setWeight(r *Object) {
 	if r.inGrid {
 		w.rootGrid(r).SetWeight(r.h, uint32(1+r.chain))
-		w.ents.hot[r.id].chained = r.chain > 0
+		w.syncRoot(r)
 		if !r.ruled {
 			w.caches.objMaxW = max(w.caches.objMaxW, 1+r.chain)
 		}
@@ -195,25 +196,70 @@ func (w *World) bumpChain(o *Object) {
 
 // bumpRev gives o a new rev. Its root's grid entry is touched (its rev
 // written), so that the box caches see the chain's fingerprint change.
+// A member's new rev moves its root's members sum by the difference of
+// its two Mix terms (objectHot.members).
 func (w *World) bumpRev(o *Object) {
+	old := o.rev
 	o.rev++
 	w.ents.hot[o.id].rev = o.rev
-	if r := w.chainRoot(o); r.inGrid {
-		w.rootGrid(r).SetRev(r.h, r.rev)
+	r := w.chainRoot(o)
+	if r != o {
+		w.ents.hot[r.id].members += stream.Mix(o.id, o.rev) - stream.Mix(o.id, old)
+	}
+	if r.inGrid {
+		w.rootGrid(r).SetRev(r.h, gridRev(r))
 	}
 }
 
 // chainSum is a root's term of a box's fingerprint (the object cache's
-// sum): the fingerprint of the wanted entries of its chain, the root's and
-// every object's below it. Every change of it touches the root's grid
-// entry: a rev (bumpRev), the chain's weight (setWeight), the root's place.
-func (w *World) chainSum(id, _ uint32) uint64 {
-	hot := w.ents.hot[id]
-	s := stream.Mix(id, hot.rev)
-	if hot.chained {
-		s += membersSum(w.ents.objects[id])
+// sum, and the sum of the object views' grid.Diff steps): the fingerprint of
+// the wanted entries of its chain, the root's and every object's below it.
+// Every change of it touches the root's grid entry: a rev (bumpRev), the
+// chain's weight (setWeight), the root's place.
+//
+// rev is the root's grid rev (gridRev): for a root alone it is the root's
+// rev and the term is Mix(id, rev), read from the hit without touching
+// the object; a chain's root is flagged (chainFlag) and its term read from
+// objectHot, where the members' sum is kept as they change (O(1), no walk
+// of the chain: docs/decisions/0230-chain-fingerprint-kept.md).
+func (w *World) chainSum(id, rev uint32) uint64 {
+	if rev&chainFlag == 0 {
+		return stream.Mix(id, rev)
 	}
-	return s
+	hot := &w.ents.hot[id]
+	return stream.Mix(id, hot.rev) + hot.members
+}
+
+// chainFlag marks the grid rev of a root whose fingerprint is not its own
+// Mix alone: a root with objects below it (or, so that the flag is never
+// mistaken for part of a rev, a root whose rev has that bit set).
+const chainFlag = 1 << 31
+
+// gridRev is the rev a root's grid entry carries (see chainSum).
+func gridRev(r *Object) uint32 {
+	if r.chain == 0 && r.rev&chainFlag == 0 {
+		return r.rev
+	}
+	return chainFlag | r.rev
+}
+
+// hitRev returns the rev of the root of a hit of the object grids (its grid
+// rev is gridRev's).
+func (w *World) hitRev(h *grid.Hit) uint32 {
+	if h.Rev&chainFlag == 0 {
+		return h.Rev
+	}
+	return w.ents.hot[h.Key].rev
+}
+
+// syncRoot writes what a root's grid entry and objectHot say of its chain:
+// the members' sum, computed again (after a change of the chain's shape),
+// and the grid rev.
+func (w *World) syncRoot(r *Object) {
+	w.ents.hot[r.id].members = membersSum(r)
+	if r.inGrid {
+		w.rootGrid(r).SetRev(r.h, gridRev(r))
+	}
 }
 
 // membersSum returns the fingerprint of the objects below o.
@@ -257,10 +303,12 @@ func (w *World) objectTouched(o *Object) {
 		}
 		if r.inGrid && q.objCut.reaches(r, pos) || r.kind == KindPlayer && r.parentID == uint32(q.id) {
 			q.ent.objectAt.Invalidate()
+			q.spots[cacheObjects].stepOff()
 			continue
 		}
 		if _, shown := q.ent.objects.Shown(o.id); shown {
 			q.ent.objectAt.Invalidate()
+			q.spots[cacheObjects].stepOff()
 		}
 	}
 }

@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
@@ -40,14 +41,23 @@ func (w *World) streamObjects(q *Player) {
 		return
 	}
 	w.ents.passes[2]++
+	plain := !w.bruteForce && w.objectsPlain(q, sc, at)
+	if plain && w.objectStep(q, sc, at) {
+		return
+	}
 	wants, same := w.objectWants(q, sc, at, w.ents.wants[:0], e.objects)
 	w.ents.wants = wants
 	e.objectAt.Mark(at)
+	w.objectStepFrom(q, sc, at, plain, same)
 	if same {
 		if e.hold != nil {
 			e.hold.any = w.caches.objN > 0
 		}
 		q.objCut.keep(sc, at, w.caches.objN, w.caches.objSum)
+		if w.caches.objPatched { // a band step (objectBandStep): its ops
+			w.caches.objPatched = false
+			w.sendObjectOps(q, w.ents.ops)
+		}
 		return
 	}
 	if e.hold != nil {
@@ -117,14 +127,33 @@ func (c *objectCut) reaches(r *Object, pos grid.Vec) bool {
 }
 
 // sendObjectOps queues the shows and hides of a reconcile, critical.
+//
+// The shows are filled first, all of them, then sent: a show reads its
+// object (a cache miss in a world of a million), and reads that do not
+// wait on each other overlap, where a send between two of them (encoding,
+// the connection) would make each wait its turn (decision 0234).
 func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
-	s := &w.ents.os
+	c := &w.caches
+	objs := c.showObjs[:0]
 	for _, op := range ops {
 		if op.Show {
-			w.fillObject(w.ents.objects[op.ID], s)
-		} else {
-			*s = wire.ObjectState{ObjectID: op.ID}
+			objs = append(objs, w.ents.objects[op.ID])
 		}
+	}
+	shows := slices.Grow(c.shows2[:0], len(objs))[:len(objs)]
+	for i, o := range objs {
+		w.fillObject(o, &shows[i])
+	}
+	clear(objs)
+	c.showObjs, c.shows2 = objs, shows
+	s, n := &w.ents.os, 0
+	for _, op := range ops {
+		if op.Show {
+			w.send(q, &shows[n], lane.Critical)
+			n++
+			continue
+		}
+		*s = wire.ObjectState{ObjectID: op.ID}
 		w.send(q, s, lane.Critical)
 	}
 }
@@ -145,7 +174,10 @@ func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 // covering the point (it weighs at most the limit less the heaviest plain
 // chain, so none was refused); otherwise the grid is asked. With neither
 // own chains nor ruled roots (the usual case), the selection is the answer
-// itself, which the steady check counts without listing the box.
+// itself, which the steady check counts without listing the box; and when
+// the answer came from the box of the last one and changed only in its
+// band, v is patched from the band (objectBandStep, decision 0232): same
+// is true then too, the ops in w.ents.ops and w.caches.objPatched set.
 func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	limit := stream.Objects.Limit()
 	hits := w.ents.hits[:0]
@@ -153,7 +185,10 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 	// wanted, nearest of all, whatever grid their root is in now.
 	for _, r := range q.ent.attached {
 		if r.viewer == nil || r.viewer == q {
-			hits = append(hits, grid.Hit{Key: r.id, Weight: uint32(1 + r.chain)})
+			// Its members' sum is kept only while the root is in a grid
+			// (syncRoot): computed here, as q's chains may stand in none.
+			w.ents.hot[r.id].members = membersSum(r)
+			hits = append(hits, grid.Hit{Key: r.id, Rev: gridRev(r), Weight: uint32(1 + r.chain)})
 			limit -= 1 + r.chain // what the others may weigh
 		}
 	}
@@ -178,7 +213,13 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		if g == nil {
 			hits = hits[:own+grid.SelectNearest(hits[own:], limit)]
 		} else {
-			box, ans := oc.query(g, c, &q.spots[cacheObjects], sc, at, hits)
+			// The last answer of a box, for a band step (objectBandStep).
+			sp := &q.spots[cacheObjects]
+			prev, prevOK := sp.box, ruled == 0 && v != nil && sp.memo && sp.box != nil && sp.box != noBox
+			if prevOK {
+				w.caches.prevHits = append(w.caches.prevHits[:0], sp.hits...)
+			}
+			box, ans := oc.query(g, c, sp, sc, at, hits)
 			hits = ans
 			plainW, extraW := box.Weight(), uint64(0)
 			for _, h := range hits[ruled:] {
@@ -194,6 +235,10 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 				// have fit): the selection is from the answer and the rest.
 				fits := plainW+extraW <= uint64(max(limit, 0))
 				if v != nil && fits && w.objectsSteady(v, box, hits[:ruled], hits[ruled:]) {
+					w.ents.hits = hits
+					return wants, true
+				}
+				if prevOK && box == prev && w.objectBandStep(q, v, box, w.caches.prevHits, hits) {
 					w.ents.hits = hits
 					return wants, true
 				}
@@ -214,7 +259,7 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		}
 	}
 	for _, h := range hits {
-		wants = append(wants, stream.Want{ID: h.Key, Rev: w.ents.hot[h.Key].rev, Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
+		wants = append(wants, stream.Want{ID: h.Key, Rev: w.hitRev(&h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
 		if h.Weight > 1 {
 			r := w.ents.objects[h.Key]
 			wants = w.chainWants(r, r, 1, h.Dist2, wants)
@@ -232,11 +277,20 @@ func (w *World) objectsSteady(v *stream.View, box *grid.Box, fixed, band []grid.
 	for _, hs := range [2][]grid.Hit{fixed, band} {
 		for _, h := range hs {
 			weight += uint64(h.Weight)
-			sum += w.chainSum(h.Key, 0)
+			sum += w.chainSum(h.Key, h.Rev)
 		}
 	}
 	if !v.Unchanged(int(weight), weight, sum) {
 		return false
+	}
+	// The answer's cut for the view's next step (objectStepFrom): nothing
+	// cut when it weighs less than the limit (grid.CutOf); else a box's
+	// sure part would have to be listed for it, and the grid's answer
+	// (noBox) is listed whole.
+	c := &w.caches
+	c.objCut, c.objCutOK = grid.AllCut, true
+	if weight >= uint64(stream.Objects.Limit()) {
+		c.objCut, c.objCutOK = grid.CutOf(band, stream.Objects.Limit()), box == noBox
 	}
 	w.caches.objN, w.caches.objSum = int(weight), sum
 	w.caches.steady[cacheObjects]++
@@ -280,7 +334,7 @@ func (w *World) objectHitsBrute(q *Player, sc grid.Scope, at grid.Vec, hits []gr
 		}
 		_, pos, _ := w.rootPlace(r)
 		if d := grid.Dist2(at, pos); d <= r.dist*r.dist && w.rootWanted(r, q) {
-			hits = append(hits, grid.Hit{Key: r.id, Dist2: d, Weight: uint32(1 + r.chain)})
+			hits = append(hits, grid.Hit{Key: r.id, Rev: gridRev(r), Dist2: d, Weight: uint32(1 + r.chain)})
 		}
 	}
 	return hits

@@ -192,6 +192,7 @@ func BenchmarkFullPass(b *testing.B) {
 					b.ReportMetric(float64(warm.cpu)/1e6, "warm-cpu-ms")
 					b.ReportMetric(warm.mb, "cache-MB")
 				}
+				reportSteps(b, stats, w.CacheStats(), float64(b.N), "pass")
 				if n := w.caches.vehicleSteady - vsteady; n > 0 {
 					b.ReportMetric(float64(n)/float64(b.N), "vehicle-steady/pass")
 				}
@@ -284,7 +285,7 @@ func BenchmarkIncremental(b *testing.B) {
 				defer runtime.UnlockOSThread()
 				var s wire.PlayerSync
 				var m cpuMeter
-				before := countPasses(w)
+				before, stats := countPasses(w), w.CacheStats()
 				b.ReportAllocs()
 				for b.Loop() {
 					now = now.Add(tick)
@@ -292,6 +293,7 @@ func BenchmarkIncremental(b *testing.B) {
 				}
 				m.report(b, 1)
 				reportPasses(b, before, countPasses(w), float64(b.N), "tick")
+				reportSteps(b, stats, w.CacheStats(), float64(b.N), "tick")
 			})
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"dlmp/internal/grid"
-	"dlmp/internal/lane"
 	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
@@ -224,6 +223,7 @@ func (w *World) pickupChanged(pk *Pickup, old grid.Vec) {
 		near := p.scope == pk.scope && (grid.Dist2(p.pos, pk.pos) <= r*r || grid.Dist2(p.pos, old) <= r*r)
 		if near || p.PickupShown(pk.id) {
 			p.pickAnchor.Invalidate()
+			p.spots[cachePickups].stepOff()
 			w.streamPickups(p)
 		}
 	}
@@ -237,22 +237,19 @@ func (w *World) streamPickups(p *Player) {
 	if !p.pickAnchor.Due(p.pos, PickupRequery) && p.pickups.Pending() == 0 {
 		return
 	}
-	wants, same := w.pickupWants(p, w.wants[:0], p.pickups)
-	if same {
+	if w.pickupStep(p) {
 		p.pickAnchor.Mark(p.pos)
+		return
+	}
+	wants, same := w.pickupWants(p, w.wants[:0], p.pickups)
+	p.pickAnchor.Mark(p.pos)
+	w.pickupStepFrom(p)
+	if same {
 		return
 	}
 	w.ops = p.pickups.Reconcile(wants, p.conn.Free()-SendReserve, stream.HidesFirst, w.ops[:0])
 	w.wants = wants
-	p.pickAnchor.Mark(p.pos)
-	for _, op := range w.ops {
-		if op.Show {
-			w.pickups[op.ID].fill(&w.ps)
-		} else {
-			w.ps = wire.PickupSync{PickupID: op.ID}
-		}
-		w.send(p, &w.ps, lane.Critical)
-	}
+	w.sendPickupOps(p, w.ops)
 }
 
 // pickupWants appends the pickups wanted by p: active, in p's scope, within
