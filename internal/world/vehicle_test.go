@@ -327,3 +327,43 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 		}
 	}
 }
+
+// TestVehicleAnnounceMakesViewsDue: a vehicle the gamemode places near a
+// standing player (whose own view is not due: they did not move) is shown
+// to them on the next tick, and hidden when it is placed or respawned away.
+// Only the vehicle's own announce (announceVehicle, at its new point) makes
+// the view due for the show: without it the player would not see the
+// vehicle until they moved.
+func TestVehicleAnnounceMakesViewsDue(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	v := f.vehicle(VehicleParams{Pos: at(2*VehicleStreamDistance, 0), Respawn: time.Hour})
+	for range 3 {
+		f.advance(tick)
+	}
+	if shows, hides := vehicleShows(t, ac.take()); len(shows)+len(hides) != 0 {
+		t.Fatalf("got shows %+v and hides %v of a vehicle out of reach, want none", shows, hides)
+	}
+	for i, step := range []struct {
+		place func() error
+		show  bool
+	}{
+		{func() error { return f.w.SetVehiclePose(v, at(100, 0), Quat{}, grid.Scope{}) }, true},
+		{func() error { return f.w.RespawnVehicle(v) }, false},
+		{func() error { return f.w.SetVehiclePose(v, at(0, VehicleStreamDistance-1), Quat{}, grid.Scope{}) }, true},
+		{func() error { return f.w.SetVehiclePose(v, at(0, VehicleStreamDistance+1), Quat{}, grid.Scope{}) }, false},
+	} {
+		if err := step.place(); err != nil {
+			t.Fatal(err)
+		}
+		f.advance(tick)
+		shows, hides := vehicleShows(t, ac.take())
+		if step.show && (len(shows) != 1 || shows[0].VehicleID != v || len(hides) != 0) {
+			t.Fatalf("step %d: got shows %+v, hides %v, want vehicle %d shown", i, shows, hides, v)
+		}
+		if !step.show && (len(shows) != 0 || !slices.Equal(hides, []uint16{v})) {
+			t.Fatalf("step %d: got shows %+v, hides %v, want vehicle %d hidden", i, shows, hides, v)
+		}
+	}
+}
