@@ -85,18 +85,20 @@ type prims struct {
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
-	passes [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	passes    [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	holdsMade uint64            // zone holds computed (zone_hold.go)
 
 	// Scratch, owned by the world goroutine.
-	hits    []grid.Hit
-	colHits []grid.Hit // checkColshapes only
-	wants   []stream.Want
-	ops     []stream.Op
-	label   wire.Label3D // encode scratch, one per kind
-	blip    wire.Blip
-	zone    wire.GangZone
-	cp      wire.Checkpoint
-	col     wire.ColshapeShape
+	hits     []grid.Hit
+	colHits  []grid.Hit // checkColshapes only
+	holdHits []grid.Hit // holdZones only
+	wants    []stream.Want
+	ops      []stream.Op
+	label    wire.Label3D // encode scratch, one per kind
+	blip     wire.Blip
+	zone     wire.GangZone
+	cp       wire.Checkpoint
+	col      wire.ColshapeShape
 }
 
 func newPrims() prims {
@@ -122,6 +124,7 @@ type primState struct {
 
 	due        time.Time     // the next slow pass
 	zoneAnchor stream.Anchor // where the gang zones were last computed
+	zoneHold   zoneHold      // how far the last answer of the zone grid holds (zone_hold.go)
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 

@@ -286,9 +286,20 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 		switch {
 		case limit == stream.GangZones.Limit():
-			box, hits := zc.query(g, c, &p.spots[cacheZones], p.scope, at, pr.hits[:0])
-			if v != nil && len(p.prims.zoneSet) == 0 {
-				if v.Unchanged(zc.answerSum(box, hits)) {
+			steady := v != nil && len(p.prims.zoneSet) == 0
+			if h := &p.prims.zoneHold; steady && h.holds(g, at) && v.Unchanged(h.n, uint64(h.n), h.sum) {
+				w.caches.steady[cacheZones]++
+				return wants, true
+			}
+			sp := &p.spots[cacheZones]
+			settled := sp.ok && sp.scope == p.scope && grid.Dist2(sp.at, at) <= cacheSettle*cacheSettle
+			box, hits := zc.query(g, c, sp, p.scope, at, pr.hits[:0])
+			if steady {
+				n, weight, sum := zc.answerSum(box, hits)
+				if settled && !p.prims.zoneHold.near(g, at) {
+					w.holdZones(p, g, at, n, sum)
+				}
+				if v.Unchanged(n, weight, sum) {
 					pr.hits = hits
 					w.caches.steady[cacheZones]++
 					return wants, true
