@@ -251,11 +251,13 @@ func (w *World) reconcileBlips(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primBlips]++
-	var same bool
-	if pr.wants, same = w.blipWants(p, pr.wants[:0], s.blips); same {
-		return
+	if !w.stepBlips(p) {
+		var same bool
+		if pr.wants, same = w.blipWants(p, pr.wants[:0], s.blips); same {
+			return
+		}
+		pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	}
-	pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.blip
 	for _, op := range pr.ops {
 		if op.Show {
@@ -298,17 +300,8 @@ func blipVisible(v *stream.View, b *Blip, d2 float32) bool {
 func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	pr := &w.prims
 	vw := p.prims.blips
-	if p.life != NotSpawned {
-		for _, b := range pr.attBlip {
-			if !b.placed || !w.blipAttachedShown(b, p) {
-				continue
-			}
-			if d := grid.Dist2(p.pos, b.at); blipVisible(vw, b, d) {
-				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
-			}
-		}
-	}
 	if w.bruteForce {
+		wants = w.attachedBlipWants(p, wants)
 		for _, b := range pr.blips {
 			if b.attached() || b.params.Scope != p.scope {
 				continue
@@ -321,18 +314,9 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	}
 	bc := w.caches.kinds[cacheBlips]
 	g, c := bc.get(p.scope)
+	wants = w.blipExtras(p, wants)
 	if c == nil {
 		return wants, false
-	}
-	for _, id := range p.prims.farBlips {
-		b := pr.blips[id]
-		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
-			continue
-		}
-		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
-		if d > r*r && blipVisible(vw, b, d) { // in the band, shown
-			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
-		}
 	}
 	box, hits := bc.query(g, c, &p.spots[cacheBlips], p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
@@ -343,16 +327,78 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
 			w.caches.steady[cacheBlips]++
+			if box.Len() == 0 { // the grid's answer, whole: its cut is known
+				p.prims.blipStep.keep(g, p.pos, hits, stream.Blips.Limit())
+			} else if p.prims.blipStep.at != p.pos {
+				p.prims.blipStep = primStep{}
+			}
 			return wants, true
 		}
 	}
 	// The view keeps the 100 nearest of the whole: the blips within their
 	// distance past the grid's 100 nearest are behind 100 others.
 	pr.hits = box.AppendSure(p.pos, hits)
+	p.prims.blipStep.keep(g, p.pos, pr.hits, stream.Blips.Limit())
 	for _, h := range pr.hits {
 		wants = append(wants, stream.Want{ID: pr.blipHot.v[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
 	return wants, false
+}
+
+// attachedBlipWants appends the attached blips p should see.
+func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want {
+	if p.life == NotSpawned {
+		return wants
+	}
+	for _, b := range w.prims.attBlip {
+		if !b.placed || !w.blipAttachedShown(b, p) {
+			continue
+		}
+		if d := grid.Dist2(p.pos, b.at); blipVisible(p.prims.blips, b, d) {
+			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		}
+	}
+	return wants
+}
+
+// blipExtras appends the blips p should see that the blip grid's answer
+// does not hold: the attached ones, and the shown ones in their draw
+// distance's band (farBlips).
+func (w *World) blipExtras(p *Player, wants []stream.Want) []stream.Want {
+	pr := &w.prims
+	wants = w.attachedBlipWants(p, wants)
+	for _, id := range p.prims.farBlips {
+		b := pr.blips[id]
+		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
+			continue
+		}
+		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
+		if d > r*r && blipVisible(p.prims.blips, b, d) { // in the band, shown
+			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		}
+	}
+	return wants
+}
+
+// stepBlips patches p's blip view by a step of the blip grid's answer
+// (prims_step.go) when p moved from the point of its last answer and
+// wants no blip beyond the grid's answer (blipExtras): then the answer is
+// the wanted set. It reports whether it did; if not, nothing changed.
+func (w *World) stepBlips(p *Player) bool {
+	if w.bruteForce {
+		return false
+	}
+	s := &p.prims
+	g := w.prims.blipG.Lookup(p.scope)
+	if g == nil || !s.blipStep.due(g, p.pos) || len(w.blipExtras(p, w.prims.wants[:0])) > 0 {
+		return false
+	}
+	bc := w.caches.kinds[cacheBlips]
+	if !w.step(&s.blipStep, g, p.pos, stream.Blips.Limit(), bc.sum, w.prims.blipHot.v, s.blips, budget(p)) {
+		return false
+	}
+	settle(p, cacheBlips, p.pos)
+	return true
 }
 
 // addBlipID adds id to the set ids (a short slice) and returns it.

@@ -87,11 +87,16 @@ type prims struct {
 
 	passes    [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
 	holdsMade uint64            // zone holds computed (zone_hold.go)
+	holds     uint64            // zone views found steady by a hold
+	steps     uint64            // views patched by a step (prims_step.go)
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit
 	colHits  []grid.Hit // checkColshapes only
 	holdHits []grid.Hit // holdZones only
+	step     grid.Step  // a view's step (prims_step.go)
+	hide     []uint32
+	show     []stream.Want
 	wants    []stream.Want
 	ops      []stream.Op
 	label    wire.Label3D // encode scratch, one per kind
@@ -129,6 +134,8 @@ type primState struct {
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
 	farBlips []uint32 // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band)
+	blipStep primStep // the blip grid's last answer, for a step
+	zoneStep primStep // the zone grid's last answer, for a step
 
 	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
 	colShow map[uint32]struct{} // colshapes shown to this player
