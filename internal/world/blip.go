@@ -202,13 +202,30 @@ func (w *World) follow(b *Blip) bool {
 	return true
 }
 
-// followBlips moves the attached blips whose entity moved. The players who
-// see one get its new position on their own slow pass, within SlowPass:
-// marking them all for the next tick would put 1000 blip reconciles in one
-// tick once a second (docs/decisions/0195-flat-ticks.md).
+// followBlips moves the attached blips whose entity moved, once a second
+// for the whole world: the position the gamemode reads (Blip.Position).
+// Marking every player who sees one for the next tick would put 1000 blip
+// reconciles in one tick once a second (docs/decisions/0195-flat-ticks.md).
 func (w *World) followBlips() {
 	for _, b := range w.prims.attBlip {
 		w.follow(b)
+	}
+}
+
+// followBlipsFor moves the attached blips p may see whose entity moved,
+// on p's slow pass, before its reconcile: p gets an entity's new position
+// within SlowPass of the move, once a second at its own phase. A follow
+// by the world's timer alone reached a viewer up to two seconds late (the
+// timer's second, then the viewer's phase:
+// docs/decisions/0236-attached-blips-per-viewer.md).
+func (w *World) followBlipsFor(p *Player) {
+	if p.life == NotSpawned || len(w.prims.attBlip) == 0 {
+		return
+	}
+	for _, b := range w.prims.attBlip {
+		if w.blipAttachedShown(b, p) {
+			w.follow(b)
+		}
 	}
 }
 

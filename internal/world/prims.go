@@ -180,6 +180,9 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	} else if s.labels.Pending() > 0 {
 		w.flushLabels(p) // label.go: the ops left, without a new wanted set
 	}
+	if slow {
+		w.followBlipsFor(p) // blip.go: p sees its attached blips' entities as of its own pass
+	}
 	if slow || s.blips.Pending() > 0 || s.blipsDirty {
 		s.blipsDirty = false
 		w.reconcileBlips(p)
@@ -211,7 +214,8 @@ func (w *World) nextSlowPass(p *Player, now time.Time) time.Time {
 }
 
 // tickPrimsWorld runs the world's part of the primitives' timers: attached
-// blips follow their entity at most once a second.
+// blips follow their entity once a second (Blip.Position for the gamemode;
+// each viewer's slow pass also follows those it may see: followBlipsFor).
 func (w *World) tickPrimsWorld(now time.Time) {
 	if now.Sub(w.prims.blipAt) >= SlowPass {
 		w.prims.blipAt = now
