@@ -398,23 +398,54 @@ func (w *World) blipExtras(p *Player, wants []stream.Want) []stream.Want {
 }
 
 // stepBlips patches p's blip view by a step of the blip grid's answer
-// (prims_step.go) when p moved from the point of its last answer and
-// wants no blip beyond the grid's answer (blipExtras): then the answer is
-// the wanted set. It reports whether it did; if not, nothing changed.
+// (prims_step.go) when p moved from the point of its last answer and the
+// answer is the wanted set: p wants no blip beyond it (blipExtras), or
+// the answer is full and every such blip is farther than the first blip
+// it refused, so that the view's nearest-100 trim leaves the answer. It
+// reports whether it did; if not, nothing changed.
 func (w *World) stepBlips(p *Player) bool {
 	if w.bruteForce {
 		return false
 	}
 	s := &p.prims
-	g := w.prims.blipG.Lookup(p.scope)
-	if g == nil || !s.blipStep.due(g, p.pos) || len(w.blipExtras(p, w.prims.wants[:0])) > 0 {
+	pr := &w.prims
+	g := pr.blipG.Lookup(p.scope)
+	if g == nil || !s.blipStep.due(g, p.pos) {
 		return false
 	}
+	pr.wants = w.blipExtras(p, pr.wants[:0])
+	extras := pr.wants
+	if len(extras) > 0 && (s.blipStep.cut == grid.AllCut || len(extras) > stream.Blips.Limit()) {
+		return false // an answer the limit did not cut keeps every extra
+	}
 	bc := w.caches.kinds[cacheBlips]
-	if !w.step(&s.blipStep, g, p.pos, stream.Blips.Limit(), bc.sum, w.prims.blipHot.v, s.blips, budget(p)) {
+	if !w.step(&s.blipStep, g, p.pos, stream.Blips.Limit(), bc.sum, pr.blipHot.v, s.blips, budget(p), func(cut uint64) bool {
+		return trimmedPast(extras, cut)
+	}) {
 		return false
 	}
 	settle(p, cacheBlips, p.pos)
+	return true
+}
+
+// trimmedPast reports whether every want of ws is farther than the
+// distance of rank cut (a full answer's cut: its first refused entity),
+// padded for float32 rounding: such wants rank after every entity of the
+// answer, and a nearest-N trim of the answer (N entities) with them keeps
+// the answer.
+func trimmedPast(ws []stream.Want, cut uint64) bool {
+	if len(ws) == 0 {
+		return true
+	}
+	if cut == grid.AllCut {
+		return false
+	}
+	d2 := math.Float32frombits(uint32(cut >> 32))
+	for i := range ws {
+		if ws[i].Dist2 <= d2*(1+1e-5)+1e-4 {
+			return false
+		}
+	}
 	return true
 }
 

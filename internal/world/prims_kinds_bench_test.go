@@ -77,7 +77,7 @@ func BenchmarkPrimsKinds(b *testing.B) {
 						}
 					}
 					var cpu time.Duration
-					steady0, holds0 := w.caches.steady, w.prims.holdsMade
+					steady0, holds0, steps0 := w.caches.steady, w.prims.holdsMade, w.prims.steps
 					b.ReportAllocs()
 					for b.Loop() {
 						move()
@@ -88,6 +88,9 @@ func BenchmarkPrimsKinds(b *testing.B) {
 						cpu += threadClock() - c
 					}
 					b.ReportMetric(float64(cpu)/1e6/float64(b.N), "cpu-ms/op")
+					if n := w.prims.steps - steps0; n > 0 {
+						b.ReportMetric(float64(n)/float64(b.N), "steps/op")
+					}
 					if n := w.prims.holdsMade - holds0; n > 0 {
 						b.ReportMetric(float64(n)/float64(b.N), "holds-made/op")
 					}

@@ -9,7 +9,7 @@ import (
 // zones) was taken and its cut (grid.CutOf), so that the next pass of a
 // player who moved tells the change of the answer by one grid.Diff and
 // applies it to the view (stream.View.Patch) instead of listing the new
-// answer and reconciling the whole (docs/decisions/0210-grid-diff.md,
+// answer and reconciling the whole (docs/decisions/0210-tick-by-change.md,
 // docs/decisions/0235-prim-steps.md). A player who moved only a little
 // takes the box cache's steady path instead (cacheSettle).
 type primStep struct {
@@ -33,12 +33,14 @@ func (st *primStep) due(g *grid.Grid, at grid.Vec) bool {
 // st's point to at and, if v shows exactly the old answer (WasN and WasSum
 // against v's count and fingerprint), patches v: pr.ops then holds the ops
 // Reconcile would have given for the new answer as a whole, and st is at
-// at. ids maps the grid's keys (slots) to ids. It reports whether v was
-// patched; if not, nothing changed and the caller lists the answer.
-func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32, v *stream.View, budget int) bool {
+// at. ids maps the grid's keys (slots) to ids. A step whose new cut
+// (s.Cut) the caller refuses (ok, if not nil) is not applied. It reports
+// whether v was patched; if not, nothing changed and the caller lists the
+// answer.
+func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32, v *stream.View, budget int, ok func(cut uint64) bool) bool {
 	pr := &w.prims
 	s := &pr.step
-	if !g.Diff(st.at, at, limit, st.cut, sum, s) {
+	if !g.Diff(st.at, at, limit, st.cut, sum, s) || ok != nil && !ok(s.Cut) {
 		return false
 	}
 	pr.hide = pr.hide[:0]
@@ -50,8 +52,8 @@ func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum fun
 		h := &s.Enter[i]
 		pr.show = append(pr.show, stream.Want{ID: ids[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
-	var ok bool
-	if pr.ops, ok = v.Patch(s.WasN, s.WasSum, pr.hide, pr.show, budget, stream.HidesFirst, pr.ops[:0]); !ok {
+	var patched bool
+	if pr.ops, patched = v.Patch(s.WasN, s.WasSum, pr.hide, pr.show, budget, stream.HidesFirst, pr.ops[:0]); !patched {
 		return false
 	}
 	st.at, st.cut = at, s.Cut
