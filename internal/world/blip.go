@@ -345,7 +345,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
 			w.caches.steady[cacheBlips]++
 			if box.Len() == 0 { // the grid's answer, whole: its cut is known
-				p.prims.blipStep.keep(g, p.pos, hits, stream.Blips.Limit())
+				w.keepBlips(&p.prims.blipStep, g, p.pos, wants, hits)
 			} else if p.prims.blipStep.at != p.pos {
 				p.prims.blipStep = primStep{}
 			}
@@ -355,7 +355,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	// The view keeps the 100 nearest of the whole: the blips within their
 	// distance past the grid's 100 nearest are behind 100 others.
 	pr.hits = box.AppendSure(p.pos, hits)
-	p.prims.blipStep.keep(g, p.pos, pr.hits, stream.Blips.Limit())
+	w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 	for _, h := range pr.hits {
 		wants = append(wants, stream.Want{ID: pr.blipHot.v[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
@@ -395,58 +395,6 @@ func (w *World) blipExtras(p *Player, wants []stream.Want) []stream.Want {
 		}
 	}
 	return wants
-}
-
-// stepBlips patches p's blip view by a step of the blip grid's answer
-// (prims_step.go) when p moved from the point of its last answer and the
-// answer is the wanted set: p wants no blip beyond it (blipExtras), or
-// the answer is full and every such blip is farther than the first blip
-// it refused, so that the view's nearest-100 trim leaves the answer. It
-// reports whether it did; if not, nothing changed.
-func (w *World) stepBlips(p *Player) bool {
-	if w.bruteForce {
-		return false
-	}
-	s := &p.prims
-	pr := &w.prims
-	g := pr.blipG.Lookup(p.scope)
-	if g == nil || !s.blipStep.due(g, p.pos) {
-		return false
-	}
-	pr.wants = w.blipExtras(p, pr.wants[:0])
-	extras := pr.wants
-	if len(extras) > 0 && (s.blipStep.cut == grid.AllCut || len(extras) > stream.Blips.Limit()) {
-		return false // an answer the limit did not cut keeps every extra
-	}
-	bc := w.caches.kinds[cacheBlips]
-	if !w.step(&s.blipStep, g, p.pos, stream.Blips.Limit(), bc.sum, pr.blipHot.v, s.blips, budget(p), func(cut uint64) bool {
-		return trimmedPast(extras, cut)
-	}) {
-		return false
-	}
-	settle(p, cacheBlips, p.pos)
-	return true
-}
-
-// trimmedPast reports whether every want of ws is farther than the
-// distance of rank cut (a full answer's cut: its first refused entity),
-// padded for float32 rounding: such wants rank after every entity of the
-// answer, and a nearest-N trim of the answer (N entities) with them keeps
-// the answer.
-func trimmedPast(ws []stream.Want, cut uint64) bool {
-	if len(ws) == 0 {
-		return true
-	}
-	if cut == grid.AllCut {
-		return false
-	}
-	d2 := math.Float32frombits(uint32(cut >> 32))
-	for i := range ws {
-		if ws[i].Dist2 <= d2*(1+1e-5)+1e-4 {
-			return false
-		}
-	}
-	return true
 }
 
 // addBlipID adds id to the set ids (a short slice) and returns it.

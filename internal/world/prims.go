@@ -92,11 +92,16 @@ type prims struct {
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit
-	colHits  []grid.Hit // checkColshapes only
-	holdHits []grid.Hit // holdZones only
-	step     grid.Step  // a view's step (prims_step.go)
-	hide     []uint32
-	show     []stream.Want
+	colHits  []grid.Hit    // checkColshapes only
+	holdHits []grid.Hit    // holdZones only
+	step     grid.Step     // a view's step (prims_step.go)
+	hide     []uint32      // a step's hides (ids)
+	show     []stream.Want // and shows
+	hide2    []uint32      // scratch of stepBlips
+	show2    []stream.Want
+	extras   []stream.Want // stepBlips: the extras wanted now
+	x0       []stream.Want // and those shown
+	sorted   []grid.Hit    // keepBlips
 	wants    []stream.Want
 	ops      []stream.Op
 	label    wire.Label3D // encode scratch, one per kind

@@ -1,6 +1,8 @@
 package world
 
 import (
+	"math"
+
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
 )
@@ -33,14 +35,22 @@ func (st *primStep) due(g *grid.Grid, at grid.Vec) bool {
 // st's point to at and, if v shows exactly the old answer (WasN and WasSum
 // against v's count and fingerprint), patches v: pr.ops then holds the ops
 // Reconcile would have given for the new answer as a whole, and st is at
-// at. ids maps the grid's keys (slots) to ids. A step whose new cut
-// (s.Cut) the caller refuses (ok, if not nil) is not applied. It reports
-// whether v was patched; if not, nothing changed and the caller lists the
-// answer.
-func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32, v *stream.View, budget int, ok func(cut uint64) bool) bool {
+// at. ids maps the grid's keys (slots) to ids. It reports whether v was
+// patched; if not, nothing changed and the caller lists the answer.
+func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32, v *stream.View, budget int) bool {
+	if !w.stepDiff(st, g, at, limit, sum, ids) {
+		return false
+	}
+	return w.stepPatch(st, at, w.prims.step.WasN, w.prims.step.WasSum, v, budget)
+}
+
+// stepDiff computes into pr.step the change of g's answer from st's point
+// to at, with pr.hide the ids that leave it and pr.show the wants that
+// enter it. It reports false when Diff could not tell (the caller lists).
+func (w *World) stepDiff(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32) bool {
 	pr := &w.prims
 	s := &pr.step
-	if !g.Diff(st.at, at, limit, st.cut, sum, s) || ok != nil && !ok(s.Cut) {
+	if !g.Diff(st.at, at, limit, st.cut, sum, s) {
 		return false
 	}
 	pr.hide = pr.hide[:0]
@@ -52,14 +62,25 @@ func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum fun
 		h := &s.Enter[i]
 		pr.show = append(pr.show, stream.Want{ID: ids[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
+	return true
+}
+
+// stepPatch applies pr.hide and pr.show to v if v shows exactly the set of
+// n entities with fingerprint sum (stream.View.Patch), and moves st to at
+// with the step's cut.
+func (w *World) stepPatch(st *primStep, at grid.Vec, n int, sum uint64, v *stream.View, budget int) bool {
+	pr := &w.prims
 	var patched bool
-	if pr.ops, patched = v.Patch(s.WasN, s.WasSum, pr.hide, pr.show, budget, stream.HidesFirst, pr.ops[:0]); !patched {
+	if pr.ops, patched = v.Patch(n, sum, pr.hide, pr.show, budget, stream.HidesFirst, pr.ops[:0]); !patched {
 		return false
 	}
-	st.at, st.cut = at, s.Cut
+	st.at, st.cut = at, pr.step.Cut
 	pr.steps++
 	return true
 }
+
+// cutDist2 is the squared distance of a cut's rank (grid.Hit.Rank).
+func cutDist2(cut uint64) float32 { return math.Float32frombits(uint32(cut >> 32)) }
 
 // settle records a query of kind k answered by a step at at: the box
 // cache's spot of the player moves with it (cache.go, query), so that the

@@ -34,10 +34,10 @@ func TestPrimStepsEqualBruteForce(t *testing.T) {
 			ps, cs = append(ps, p), append(cs, c)
 		}
 		var blips, zs []uint32
-		for i := range 300 {
+		for i := range 400 {
 			bp := BlipParams{Pos: near(400)}
-			if i%3 == 0 {
-				bp.DrawDistance = float32(50 + r.IntN(200))
+			if i%2 == 0 { // bands everywhere, some near the cut
+				bp.DrawDistance = float32(50 + r.IntN(250))
 			}
 			blips = append(blips, f.blip(bp))
 		}
@@ -105,7 +105,7 @@ func TestPrimStepsEqualBruteForce(t *testing.T) {
 				}
 			}
 			for i, p := range ps {
-				d := []float32{0, 0.01, 0.01, 0.5, 5, 30, 70, 150}[r.IntN(8)]
+				d := []float32{0, 0.01, 0.01, 0.5, 3, 5, 8, 12, 30, 70, 150}[r.IntN(11)]
 				a := r.Float64() * 2 * math.Pi
 				pos := p.pos
 				pos.X += d * float32(math.Cos(a))

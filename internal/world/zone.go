@@ -352,7 +352,7 @@ func (w *World) stepZones(p *Player) bool {
 		return false
 	}
 	zc := w.caches.kinds[cacheZones]
-	if !w.step(&s.zoneStep, g, at, stream.GangZones.Limit(), zc.sum, pr.zoneHot.v, s.zones, budget(p), nil) {
+	if !w.step(&s.zoneStep, g, at, stream.GangZones.Limit(), zc.sum, pr.zoneHot.v, s.zones, budget(p)) {
 		return false
 	}
 	settle(p, cacheZones, at)
