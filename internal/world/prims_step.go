@@ -12,7 +12,7 @@ import (
 // player who moved tells the change of the answer by one grid.Diff and
 // applies it to the view (stream.View.Patch) instead of listing the new
 // answer and reconciling the whole (docs/decisions/0210-tick-by-change.md,
-// docs/decisions/0235-prim-steps.md). A player who moved only a little
+// docs/decisions/0235-prim-steps-and-holds.md). A player who moved only a little
 // takes the box cache's steady path instead (cacheSettle).
 type primStep struct {
 	g   *grid.Grid // the grid of the answer (nil: none kept)
