@@ -18,7 +18,8 @@ import (
 //     BenchmarkFullPass/moved: the full pass of players who shift a little;
 //   - ran: a step along their running direction of what they run between
 //     two passes of the kind in BenchmarkIncremental (labels and blips: a
-//     second at 7 m/s; zones: ZoneRequery; vehicles: EntityRequery).
+//     second at 7 m/s; zones: ZoneRequery; vehicles: EntityRequery), the
+//     clock moved by the time it takes.
 func BenchmarkPrimsKinds(b *testing.B) {
 	kinds := []struct {
 		name string
@@ -51,6 +52,9 @@ func BenchmarkPrimsKinds(b *testing.B) {
 					move := func() {
 						shift = -shift
 						now = now.Add(tick)
+						if how == "ran" { // the time the step takes at 7 m/s: a sync faster than MaxSpeed is refused
+							now = now.Add(time.Duration(float64(k.step) / 7 * float64(time.Second)))
+						}
 						for i := range ms {
 							m := &ms[i]
 							x, y := m.pos.X+shift, m.pos.Y
