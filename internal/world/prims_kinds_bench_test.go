@@ -74,12 +74,14 @@ func BenchmarkPrimsKinds(b *testing.B) {
 							w.Packet(m.p, &s, now)
 						}
 					}
-					for range 3 { // the views at the new points, and the boxes of the settled
+					// The views at the new points, and the box caches warm
+					// (as BenchmarkFullPass's: until three passes build no box).
+					warmCaches(w, func() {
 						move()
 						for i := range ms {
 							k.run(w, ms[i].p)
 						}
-					}
+					})
 					var cpu time.Duration
 					steady0, holds0, steps0 := w.caches.steady, w.prims.holdsMade, w.prims.steps
 					b.ReportAllocs()
