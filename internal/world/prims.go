@@ -29,6 +29,12 @@ import (
 //     their last pass or a zone changed;
 //   - on every tick while a pass left work for lack of send-queue room.
 //
+// A pass of a player who moved patches the blip and gang zone views by the
+// change of the grid's answer (a step: prims_step.go, blip_step.go); one
+// who stands finds them steady from the box caches, or from how far the
+// last zone answer holds (zone_hold.go), without a list
+// (docs/decisions/0235-prim-steps-and-holds.md).
+//
 // Every show and hide is critical (nothing resends state), and a pass leaves
 // SendReserve slots of the send queue free, like pickup streaming. A new
 // connection is a new Player with empty views: its first tick shows it
