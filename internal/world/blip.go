@@ -50,7 +50,8 @@ type Blip struct {
 	at     grid.Vec // where the blip stands (an attached one: where its entity was)
 	placed bool     // an attached blip has a position
 	h      grid.Handle
-	slot   uint32 // key in the grid and in prims.blipHot when unattached
+	edge   grid.Handle // in prims.blipEdgeG, with a draw distance
+	slot   uint32      // key in the grid and in prims.blipHot when unattached
 }
 
 // ID returns the blip id.
@@ -171,6 +172,9 @@ func (w *World) placeBlip(b *Blip) {
 	g := w.prims.blipG.Get(b.params.Scope)
 	b.h = g.Insert(b.slot, b.at, r)
 	g.SetRev(b.h, b.rev) // the box caches' fingerprints read it
+	if b.params.DrawDistance > 0 {
+		b.edge = w.prims.blipEdgeG.Get(b.params.Scope).Insert(b.id, b.at, r+blipHoldMax)
+	}
 }
 
 func (w *World) unplaceBlip(b *Blip) {
@@ -183,6 +187,13 @@ func (w *World) unplaceBlip(b *Blip) {
 	g.Remove(b.h)
 	if g.Len() == 0 {
 		w.prims.blipG.Prune(b.params.Scope)
+	}
+	if b.params.DrawDistance > 0 {
+		eg := w.prims.blipEdgeG.Get(b.params.Scope)
+		eg.Remove(b.edge)
+		if eg.Len() == 0 {
+			w.prims.blipEdgeG.Prune(b.params.Scope)
+		}
 	}
 }
 
@@ -335,10 +346,23 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	if c == nil {
 		return wants, false
 	}
-	box, hits := bc.query(g, c, &p.spots[cacheBlips], p.scope, p.pos, pr.hits[:0])
+	// A hold (blip_hold.go) for a wanted set that is the answer alone, but
+	// at the point of the last answer, which the cache repeats (0215).
+	hold := v != nil && len(wants) == 0 && len(pr.attBlip) == 0
+	sp := &p.spots[cacheBlips]
+	if h := &p.prims.blipHold; hold && !(sp.memo && sp.at == p.pos) && h.holds(g, p.pos) && v.Unchanged(h.n, uint64(h.n), h.sum) {
+		w.caches.steady[cacheBlips]++
+		pr.blipHolds++
+		return wants, true
+	}
+	settled := sp.ok && sp.scope == p.scope && grid.Dist2(sp.at, p.pos) <= cacheSettle*cacheSettle
+	box, hits := bc.query(g, c, sp, p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	if v != nil {
 		n, weight, sum := bc.answerSum(box, hits)
+		if hold && settled && !p.prims.blipHold.near(g, p.pos) {
+			w.holdBlips(p, g, n, sum)
+		}
 		for _, wt := range wants {
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}

@@ -81,6 +81,7 @@ type prims struct {
 	onShown   []*Label               // scratch of labelWants
 	blips     map[uint32]*Blip       // every blip, by id
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
+	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipHoldMax; key = id (blip_hold.go)
 	attBlip   map[uint32]*Blip       // blips attached to an entity
 	blipAt    time.Time              // the last attached-blip update
 	zones     map[uint32]*GangZone   // every gang zone, by id
@@ -94,6 +95,7 @@ type prims struct {
 	passes    [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
 	holdsMade uint64            // zone holds computed (zone_hold.go)
 	holds     uint64            // zone views found steady by a hold
+	blipHolds uint64            // blip views found steady by a hold
 	steps     uint64            // views patched by a step (prims_step.go)
 
 	// Scratch, owned by the world goroutine.
@@ -120,7 +122,7 @@ type prims struct {
 func newPrims() prims {
 	return prims{
 		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), labelOwnG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{}, labelsOn: map[attachKey][]*Label{},
-		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
+		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), blipEdgeG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
 		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(zoneCell),
 		cps:  map[uint32]*Checkpoint{},
 		cols: map[uint32]*Colshape{}, colG: grid.NewScopes(primCell),
@@ -140,7 +142,8 @@ type primState struct {
 
 	due        time.Time     // the next slow pass
 	zoneAnchor stream.Anchor // where the gang zones were last computed
-	zoneHold   zoneHold      // how far the last answer of the zone grid holds (zone_hold.go)
+	zoneHold   answerHold    // how far the last answer of the zone grid holds (zone_hold.go)
+	blipHold   answerHold    // and of the blip grid (blip_hold.go)
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 

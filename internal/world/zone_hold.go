@@ -7,10 +7,10 @@ import (
 	"dlmp/internal/stream"
 )
 
-// zoneHold is how far a player's last answer from the grid of zones shown
-// to everyone holds: the 1024 nearest zones by center at hold.at are the
-// 1024 nearest at any point p nearer to it than hold.hold, in the same grid
-// at the same version. Every zone of the answer is within d of at, every
+// answerHold is how far a player's last answer of a grid holds: the
+// answer at hold.at is the answer at any point p nearer to it than
+// hold.hold, in the same grid at the same version. For the grid of zones
+// shown to everyone: the 1024 nearest zones by center. Every zone of the answer is within d of at, every
 // other one at least d' > d away (the first one the limit refused), and
 // hold = (d' − d)/2 less the float slack: at p, each zone of the answer is
 // nearer than d + |p − at| < d' − |p − at|, nearer than any other. A player
@@ -19,7 +19,7 @@ import (
 // player's pass never computes a hold (it costs a Nearest of 1025), only a
 // settled one's (within cacheSettle of their last zone query), once while
 // they stay and the grid does not change.
-type zoneHold struct {
+type answerHold struct {
 	g    *grid.Grid
 	ver  uint64
 	at   grid.Vec
@@ -29,18 +29,18 @@ type zoneHold struct {
 }
 
 // holds reports whether the answer kept holds at at in g.
-func (h *zoneHold) holds(g *grid.Grid, at grid.Vec) bool {
+func (h *answerHold) holds(g *grid.Grid, at grid.Vec) bool {
 	return h.g == g && h.ver == g.Version() && math.Sqrt(float64(grid.Dist2(h.at, at))) < h.hold
 }
 
 // near reports whether the hold was computed within cacheSettle of at in
 // g as it is: a player whose points straddle a gap narrower than their
 // jitter does not compute it again on every pass, but asks the box cache.
-func (h *zoneHold) near(g *grid.Grid, at grid.Vec) bool {
+func (h *answerHold) near(g *grid.Grid, at grid.Vec) bool {
 	return h.g == g && h.ver == g.Version() && grid.Dist2(h.at, at) <= cacheSettle*cacheSettle
 }
 
-// holdZones keeps in p's zoneHold the answer of n zones with fingerprint
+// holdZones keeps in p's answerHold the answer of n zones with fingerprint
 // sum that g gave at at (the box cache's), with how far it holds: the
 // grid's 1025 nearest tell the gap between the last zone in and the first
 // refused.
@@ -49,7 +49,7 @@ func (w *World) holdZones(p *Player, g *grid.Grid, at grid.Vec, n int, sum uint6
 	limit := stream.GangZones.Limit()
 	h := &p.prims.zoneHold
 	pr.holdsMade++
-	*h = zoneHold{g: g, ver: g.Version(), at: at, n: n, sum: sum, hold: math.Inf(1)}
+	*h = answerHold{g: g, ver: g.Version(), at: at, n: n, sum: sum, hold: math.Inf(1)}
 	pr.holdHits = g.Nearest(at, limit+1, pr.holdHits[:0])
 	if len(pr.holdHits) <= limit {
 		return // every zone is in: nothing to be refused
