@@ -223,23 +223,6 @@ func (w *World) followBlips() {
 	}
 }
 
-// followBlipsFor moves the attached blips p may see whose entity moved,
-// on p's slow pass, before its reconcile: p gets an entity's new position
-// within SlowPass of the move, once a second at its own phase. A follow
-// by the world's timer alone reached a viewer up to two seconds late (the
-// timer's second, then the viewer's phase:
-// docs/decisions/0236-attached-blips-per-viewer.md).
-func (w *World) followBlipsFor(p *Player) {
-	if p.life == NotSpawned || len(w.prims.attBlip) == 0 {
-		return
-	}
-	for _, b := range w.prims.attBlip {
-		if w.blipAttachedShown(b, p) {
-			w.follow(b)
-		}
-	}
-}
-
 // blipChanged marks for the next tick every player who has the blip shown
 // or may see it now: a blip without a draw distance concerns everyone in
 // its scope, so many changes in one tick cost one reconcile per player.
@@ -386,13 +369,24 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	return wants, false
 }
 
-// attachedBlipWants appends the attached blips p should see.
+// attachedBlipWants appends the attached blips p should see. On p's slow
+// pass (prims.follow) each of them first follows its entity: p gets an
+// entity's new position within SlowPass of the move, once a second at its
+// own phase. A follow by the world's timer alone reached a viewer up to
+// two seconds late (the timer's second, then the viewer's phase:
+// docs/decisions/0236-attached-blips-per-viewer.md).
 func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want {
 	if p.life == NotSpawned {
 		return wants
 	}
 	for _, b := range w.prims.attBlip {
-		if !b.placed || !w.blipAttachedShown(b, p) {
+		if !w.blipAttachedShown(b, p) {
+			continue
+		}
+		if w.prims.follow {
+			w.follow(b)
+		}
+		if !b.placed {
 			continue
 		}
 		if d := grid.Dist2(p.pos, b.at); blipVisible(p.prims.blips, b, d) {

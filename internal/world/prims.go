@@ -84,6 +84,7 @@ type prims struct {
 	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipHoldMax; key = id (blip_hold.go)
 	attBlip   map[uint32]*Blip       // blips attached to an entity
 	blipAt    time.Time              // the last attached-blip update
+	follow    bool                   // a slow pass's blip reconcile: attached blips follow their entity
 	zones     map[uint32]*GangZone   // every gang zone, by id
 	zoneG     *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell; key = slot in zoneHot
 	zoneHot   slots[uint32]          // the ids of the zones in zoneG, by their key (their rev is the grid's)
@@ -194,12 +195,11 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	} else if s.labels.Pending() > 0 {
 		w.flushLabels(p) // label.go: the ops left, without a new wanted set
 	}
-	if slow {
-		w.followBlipsFor(p) // blip.go: p sees its attached blips' entities as of its own pass
-	}
 	if slow || s.blips.Pending() > 0 || s.blipsDirty {
 		s.blipsDirty = false
+		w.prims.follow = slow // attached blips follow their entity (attachedBlipWants)
 		w.reconcileBlips(p)
+		w.prims.follow = false
 	}
 	if slow || s.cps.Pending() > 0 {
 		w.reconcileCheckpoints(p)
@@ -229,7 +229,7 @@ func (w *World) nextSlowPass(p *Player, now time.Time) time.Time {
 
 // tickPrimsWorld runs the world's part of the primitives' timers: attached
 // blips follow their entity once a second (Blip.Position for the gamemode;
-// each viewer's slow pass also follows those it may see: followBlipsFor).
+// each viewer's slow pass also follows those it may see: attachedBlipWants).
 func (w *World) tickPrimsWorld(now time.Time) {
 	if now.Sub(w.prims.blipAt) >= SlowPass {
 		w.prims.blipAt = now
