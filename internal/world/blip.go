@@ -50,7 +50,8 @@ type Blip struct {
 	at     grid.Vec // where the blip stands (an attached one: where its entity was)
 	placed bool     // an attached blip has a position
 	h      grid.Handle
-	slot   uint32 // key in the grid and in prims.blipHot when unattached
+	edge   grid.Handle // in prims.blipEdgeG, with a draw distance
+	slot   uint32      // key in the grid and in prims.blipHot when unattached
 }
 
 // ID returns the blip id.
@@ -171,6 +172,9 @@ func (w *World) placeBlip(b *Blip) {
 	g := w.prims.blipG.Get(b.params.Scope)
 	b.h = g.Insert(b.slot, b.at, r)
 	g.SetRev(b.h, b.rev) // the box caches' fingerprints read it
+	if b.params.DrawDistance > 0 {
+		b.edge = w.prims.blipEdgeG.Get(b.params.Scope).Insert(b.id, b.at, r+blipHoldMax)
+	}
 }
 
 func (w *World) unplaceBlip(b *Blip) {
@@ -183,6 +187,13 @@ func (w *World) unplaceBlip(b *Blip) {
 	g.Remove(b.h)
 	if g.Len() == 0 {
 		w.prims.blipG.Prune(b.params.Scope)
+	}
+	if b.params.DrawDistance > 0 {
+		eg := w.prims.blipEdgeG.Get(b.params.Scope)
+		eg.Remove(b.edge)
+		if eg.Len() == 0 {
+			w.prims.blipEdgeG.Prune(b.params.Scope)
+		}
 	}
 }
 
@@ -202,10 +213,10 @@ func (w *World) follow(b *Blip) bool {
 	return true
 }
 
-// followBlips moves the attached blips whose entity moved. The players who
-// see one get its new position on their own slow pass, within SlowPass:
-// marking them all for the next tick would put 1000 blip reconciles in one
-// tick once a second (docs/decisions/0195-flat-ticks.md).
+// followBlips moves the attached blips whose entity moved, once a second
+// for the whole world: the position the gamemode reads (Blip.Position).
+// Marking every player who sees one for the next tick would put 1000 blip
+// reconciles in one tick once a second (docs/decisions/0195-flat-ticks.md).
 func (w *World) followBlips() {
 	for _, b := range w.prims.attBlip {
 		w.follow(b)
@@ -251,11 +262,13 @@ func (w *World) reconcileBlips(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primBlips]++
-	var same bool
-	if pr.wants, same = w.blipWants(p, pr.wants[:0], s.blips); same {
-		return
+	if !w.stepBlips(p) {
+		var same bool
+		if pr.wants, same = w.blipWants(p, pr.wants[:0], s.blips); same {
+			return
+		}
+		pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	}
-	pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.blip
 	for _, op := range pr.ops {
 		if op.Show {
@@ -298,17 +311,8 @@ func blipVisible(v *stream.View, b *Blip, d2 float32) bool {
 func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []stream.Want, same bool) {
 	pr := &w.prims
 	vw := p.prims.blips
-	if p.life != NotSpawned {
-		for _, b := range pr.attBlip {
-			if !b.placed || !w.blipAttachedShown(b, p) {
-				continue
-			}
-			if d := grid.Dist2(p.pos, b.at); blipVisible(vw, b, d) {
-				wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
-			}
-		}
-	}
 	if w.bruteForce {
+		wants = w.attachedBlipWants(p, wants)
 		for _, b := range pr.blips {
 			if b.attached() || b.params.Scope != p.scope {
 				continue
@@ -321,38 +325,94 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	}
 	bc := w.caches.kinds[cacheBlips]
 	g, c := bc.get(p.scope)
+	wants = w.blipExtras(p, wants)
 	if c == nil {
 		return wants, false
 	}
-	for _, id := range p.prims.farBlips {
-		b := pr.blips[id]
-		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
-			continue
-		}
-		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
-		if d > r*r && blipVisible(vw, b, d) { // in the band, shown
-			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
-		}
+	// A hold (blip_hold.go) for a wanted set that is the answer alone, but
+	// at the point of the last answer, which the cache repeats (0215).
+	hold := v != nil && len(wants) == 0 && len(pr.attBlip) == 0
+	sp := &p.spots[cacheBlips]
+	if h := &p.prims.blipHold; hold && !(sp.memo && sp.at == p.pos) && h.holds(g, p.pos) && v.Unchanged(h.n, uint64(h.n), h.sum) {
+		w.caches.steady[cacheBlips]++
+		pr.blipHolds++
+		return wants, true
 	}
-	box, hits := bc.query(g, c, &p.spots[cacheBlips], p.scope, p.pos, pr.hits[:0])
+	settled := sp.ok && sp.scope == p.scope && grid.Dist2(sp.at, p.pos) <= cacheSettle*cacheSettle
+	box, hits := bc.query(g, c, sp, p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	if v != nil {
 		n, weight, sum := bc.answerSum(box, hits)
+		if hold && settled && !p.prims.blipHold.near(g, p.pos) {
+			w.holdBlips(p, g, n, sum)
+		}
 		for _, wt := range wants {
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}
 		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
 			w.caches.steady[cacheBlips]++
+			if box.Len() == 0 { // the grid's answer, whole: its cut is known
+				w.keepBlips(&p.prims.blipStep, g, p.pos, wants, hits)
+			} else if p.prims.blipStep.at != p.pos {
+				p.prims.blipStep = primStep{}
+			}
 			return wants, true
 		}
 	}
 	// The view keeps the 100 nearest of the whole: the blips within their
 	// distance past the grid's 100 nearest are behind 100 others.
 	pr.hits = box.AppendSure(p.pos, hits)
+	w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 	for _, h := range pr.hits {
 		wants = append(wants, stream.Want{ID: pr.blipHot.v[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
 	return wants, false
+}
+
+// attachedBlipWants appends the attached blips p should see. On p's slow
+// pass (prims.follow) each of them first follows its entity: p gets an
+// entity's new position within SlowPass of the move, once a second at its
+// own phase. A follow by the world's timer alone reached a viewer up to
+// two seconds late (the timer's second, then the viewer's phase:
+// docs/decisions/0236-attached-blips-per-viewer.md).
+func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want {
+	if p.life == NotSpawned {
+		return wants
+	}
+	for _, b := range w.prims.attBlip {
+		if !w.blipAttachedShown(b, p) {
+			continue
+		}
+		if w.prims.follow {
+			w.follow(b)
+		}
+		if !b.placed {
+			continue
+		}
+		if d := grid.Dist2(p.pos, b.at); blipVisible(p.prims.blips, b, d) {
+			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		}
+	}
+	return wants
+}
+
+// blipExtras appends the blips p should see that the blip grid's answer
+// does not hold: the attached ones, and the shown ones in their draw
+// distance's band (farBlips).
+func (w *World) blipExtras(p *Player, wants []stream.Want) []stream.Want {
+	pr := &w.prims
+	wants = w.attachedBlipWants(p, wants)
+	for _, id := range p.prims.farBlips {
+		b := pr.blips[id]
+		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
+			continue
+		}
+		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
+		if d > r*r && blipVisible(p.prims.blips, b, d) { // in the band, shown
+			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		}
+	}
+	return wants
 }
 
 // addBlipID adds id to the set ids (a short slice) and returns it.

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"dlmp/internal/config"
 	"errors"
 	"math"
 	"testing"
@@ -175,13 +176,12 @@ func TestBlipAttachedToPlayer(t *testing.T) {
 	if shows < 1 || shows > 2 {
 		t.Fatalf("entity moved 120 m over about a second: got %d updates, want 1 or 2", shows)
 	}
-	// The follow runs once a second, the recipient's slow pass once a
-	// second at its own phase: the last point is shown within two.
-	f.slowPass()
+	// The recipient's slow pass follows the entity, once a second at its
+	// own phase: the last point is shown within one.
 	f.slowPass()
 	mb.apply(t, cb)
 	if got := mb.blips[id]; got.X != 134 {
-		t.Fatalf("after two quiet seconds: got x %v, want the entity's 134", got.X)
+		t.Fatalf("after a quiet second: got x %v, want the entity's 134", got.X)
 	}
 
 	// A recipient that never spawned does not see it either.
@@ -263,4 +263,73 @@ func TestBlipChangesReachViewsOnTheNextTick(t *testing.T) {
 	f.advance(tick)
 	m.apply(t, c)
 	wantIDs(t, "after one tick", ids(m.blips), want...)
+}
+
+// TestAttachedBlipReachesEveryViewerWithinASecond: an attached blip is
+// updated at most once a second when its entity moved more than 5 m
+// (world.md Blip), and a viewer gets the entity's new position within a
+// second of the move (a tick more for the tick it falls in), whatever tick
+// the move falls in and whatever the viewers' phases of the second (four
+// slots: phases 0, 250, 500, 750 ms); while the entity keeps moving, each
+// viewer gets one update per second.
+func TestAttachedBlipReachesEveryViewerWithinASecond(t *testing.T) {
+	type viewer struct {
+		p *Player
+		c *testConn
+		m *mirror
+	}
+	for offset := range int(SlowPass / tick) {
+		f := newFixture(t, func(c *config.Config) { c.Server.MaxPlayers = 4 })
+		a, ca := f.join()
+		f.spawn(a, ca, grid.Vec{X: 10})
+		var vs []viewer
+		for i := range 3 {
+			p, c := f.join()
+			f.spawn(p, c, grid.Vec{X: float32(100 * (i + 1))})
+			vs = append(vs, viewer{p, c, newMirror()})
+		}
+		id := f.blip(BlipParams{AttachKind: wire.AttachPlayer, AttachID: uint32(a.ID())})
+		updates := func() []int {
+			n := make([]int, len(vs))
+			for i, v := range vs {
+				n[i] = len(v.m.apply(t, v.c))
+			}
+			return n
+		}
+		f.slowPass()
+		f.slowPass()
+		updates()
+		for range offset {
+			f.advance(tick)
+			updates()
+		}
+		f.walk(a, ca, grid.Vec{X: 60})
+		for range SlowPass/tick + 1 {
+			f.advance(tick)
+			updates()
+		}
+		for i, v := range vs {
+			if got := v.m.blips[id]; got == nil || got.X != 60 {
+				t.Fatalf("move after %d ticks: viewer %d (id %d) has %+v a second later, want the blip at x 60", offset, i, v.p.ID(), got)
+			}
+		}
+		if offset > 0 {
+			continue
+		}
+		// The entity runs 6 m a tick for three seconds: one update a
+		// second for each viewer (three, or four with the seconds' edges).
+		total := make([]int, len(vs))
+		for k := range 3 * int(SlowPass/tick) {
+			f.walk(a, ca, grid.Vec{X: 60 + float32(k+1)*6})
+			f.advance(tick)
+			for i, n := range updates() {
+				total[i] += n
+			}
+		}
+		for i, n := range total {
+			if n < 3 || n > 4 {
+				t.Errorf("viewer %d: %d updates in three seconds of moves, want 3 or 4", i, n)
+			}
+		}
+	}
 }

@@ -231,9 +231,11 @@ func (w *World) crossColshape(p *Player, c *Colshape) {
 // whose form now holds p.
 func (w *World) checkColshapes(p *Player) {
 	s := &p.prims
-	for id := range s.colIn {
-		if c := w.prims.cols[id]; c != nil && !p.left {
-			w.crossColshape(p, c)
+	if len(s.colIn) > 0 { // every sync comes here: no map iterator for none
+		for id := range s.colIn {
+			if c := w.prims.cols[id]; c != nil && !p.left {
+				w.crossColshape(p, c)
+			}
 		}
 	}
 	g := w.prims.colG.Lookup(p.scope)

@@ -29,6 +29,12 @@ import (
 //     their last pass or a zone changed;
 //   - on every tick while a pass left work for lack of send-queue room.
 //
+// A pass of a player who moved patches the blip and gang zone views by the
+// change of the grid's answer (a step: prims_step.go, blip_step.go); one
+// who stands finds them steady from the box caches, or from how far the
+// last zone answer holds (zone_hold.go), without a list
+// (docs/decisions/0235-prim-steps-and-holds.md).
+//
 // Every show and hide is critical (nothing resends state), and a pass leaves
 // SendReserve slots of the send queue free, like pickup streaming. A new
 // connection is a new Player with empty views: its first tick shows it
@@ -75,8 +81,10 @@ type prims struct {
 	onShown   []*Label               // scratch of labelWants
 	blips     map[uint32]*Blip       // every blip, by id
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
+	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipHoldMax; key = id (blip_hold.go)
 	attBlip   map[uint32]*Blip       // blips attached to an entity
 	blipAt    time.Time              // the last attached-blip update
+	follow    bool                   // a slow pass's blip reconcile: attached blips follow their entity
 	zones     map[uint32]*GangZone   // every gang zone, by id
 	zoneG     *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell; key = slot in zoneHot
 	zoneHot   slots[uint32]          // the ids of the zones in zoneG, by their key (their rev is the grid's)
@@ -85,24 +93,37 @@ type prims struct {
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
-	passes [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	passes    [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	holdsMade uint64            // zone holds computed (zone_hold.go)
+	holds     uint64            // zone views found steady by a hold
+	blipHolds uint64            // blip views found steady by a hold
+	steps     uint64            // views patched by a step (prims_step.go)
 
 	// Scratch, owned by the world goroutine.
-	hits    []grid.Hit
-	colHits []grid.Hit // checkColshapes only
-	wants   []stream.Want
-	ops     []stream.Op
-	label   wire.Label3D // encode scratch, one per kind
-	blip    wire.Blip
-	zone    wire.GangZone
-	cp      wire.Checkpoint
-	col     wire.ColshapeShape
+	hits     []grid.Hit
+	colHits  []grid.Hit    // checkColshapes only
+	holdHits []grid.Hit    // holdZones only
+	step     grid.Step     // a view's step (prims_step.go)
+	hide     []uint32      // a step's hides (ids)
+	show     []stream.Want // and shows
+	hide2    []uint32      // scratch of stepBlips
+	show2    []stream.Want
+	extras   []stream.Want // stepBlips: the extras wanted now
+	x0       []stream.Want // and those shown
+	sorted   []grid.Hit    // keepBlips
+	wants    []stream.Want
+	ops      []stream.Op
+	label    wire.Label3D // encode scratch, one per kind
+	blip     wire.Blip
+	zone     wire.GangZone
+	cp       wire.Checkpoint
+	col      wire.ColshapeShape
 }
 
 func newPrims() prims {
 	return prims{
 		labels: map[uint32]*Label{}, labelG: grid.NewScopes(primCell), labelOwnG: grid.NewScopes(primCell), attLabel: map[uint32]*Label{}, labelsOn: map[attachKey][]*Label{},
-		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
+		blips: map[uint32]*Blip{}, blipG: grid.NewScopes(primCell), blipEdgeG: grid.NewScopes(primCell), attBlip: map[uint32]*Blip{},
 		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(zoneCell),
 		cps:  map[uint32]*Checkpoint{},
 		cols: map[uint32]*Colshape{}, colG: grid.NewScopes(primCell),
@@ -122,10 +143,14 @@ type primState struct {
 
 	due        time.Time     // the next slow pass
 	zoneAnchor stream.Anchor // where the gang zones were last computed
+	zoneHold   answerHold    // how far the last answer of the zone grid holds (zone_hold.go)
+	blipHold   answerHold    // and of the blip grid (blip_hold.go)
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
 	farBlips []uint32 // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band)
+	blipStep primStep // the blip grid's last answer, for a step
+	zoneStep primStep // the zone grid's last answer, for a step
 
 	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
 	colShow map[uint32]struct{} // colshapes shown to this player
@@ -172,7 +197,9 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	}
 	if slow || s.blips.Pending() > 0 || s.blipsDirty {
 		s.blipsDirty = false
+		w.prims.follow = slow // attached blips follow their entity (attachedBlipWants)
 		w.reconcileBlips(p)
+		w.prims.follow = false
 	}
 	if slow || s.cps.Pending() > 0 {
 		w.reconcileCheckpoints(p)
@@ -201,7 +228,8 @@ func (w *World) nextSlowPass(p *Player, now time.Time) time.Time {
 }
 
 // tickPrimsWorld runs the world's part of the primitives' timers: attached
-// blips follow their entity at most once a second.
+// blips follow their entity once a second (Blip.Position for the gamemode;
+// each viewer's slow pass also follows those it may see: attachedBlipWants).
 func (w *World) tickPrimsWorld(now time.Time) {
 	if now.Sub(w.prims.blipAt) >= SlowPass {
 		w.prims.blipAt = now

@@ -363,16 +363,21 @@ func (w *World) streamVehicles(q *Player) {
 		return
 	}
 	var sum uint64
+	hold := float64(entityReach - VehicleStreamDistance) // a vehicle the query did not reach
 	if g != nil {
 		w.ents.hits = g.Nearest(q.pos, VehicleLimit, w.ents.hits[:0])
+		if len(w.ents.hits) >= VehicleLimit {
+			hold = 0 // the limit cut: a vehicle past it may come nearer
+		}
 		for _, h := range w.ents.hits {
+			hold = min(hold, math.Abs(math.Sqrt(float64(h.Dist2))-VehicleStreamDistance))
 			if h.Dist2 <= VehicleStreamDistance*VehicleStreamDistance {
 				wants = append(wants, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
 				sum += stream.Mix(h.Key, h.Rev)
 			}
 		}
 	}
-	q.vehLast = vehicleQuery{g: g, ver: versionOf(g), at: q.pos, n: len(wants), sum: sum}
+	q.vehLast = vehicleQuery{g: g, ver: versionOf(g), at: q.pos, hold: hold, n: len(wants), sum: sum}
 	w.ents.ops = e.vehiclesV.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	w.ents.wants = wants
 	e.vehicleAt.Mark(q.pos)
@@ -391,46 +396,6 @@ func (w *World) streamVehicles(q *Player) {
 		}
 		w.send(q, show, lane.Critical)
 	}
-}
-
-// vehicleQuery is what a player's vehicle view was last computed from: the
-// scope's vehicle grid (nil: none) and its version, the point, and the
-// wanted set's count and fingerprint (every vehicle weighs 1).
-type vehicleQuery struct {
-	g   *grid.Grid
-	ver uint64
-	at  grid.Vec
-	n   int
-	sum uint64
-}
-
-func versionOf(g *grid.Grid) uint64 {
-	if g == nil {
-		return 0
-	}
-	return g.Version()
-}
-
-// vehiclesSteady reports whether q's vehicle view needs no recompute: q
-// stands where it was last computed, in the same grid (g, q's scope's), and
-// no vehicle of the grid was inserted, moved, removed or given a new rev
-// since (the grid's version; every rev change sets the entry's rev), so the
-// wanted set is the one computed then, and the view shows exactly it
-// (stream.View.Unchanged, which also drops leftover ops as Reconcile would).
-// A vehicle's rev changes only with a pose set (placeVehicle), which moves
-// its grid entry. The full pass of standing players then costs no grid query
-// (docs/benchmarks/world2.md); a scope with a driver moving re-queries every
-// pass, as before.
-func (w *World) vehiclesSteady(q *Player, g *grid.Grid) bool {
-	l := &q.vehLast
-	if w.bruteForce || l.g != g || l.at != q.pos || l.ver != versionOf(g) {
-		return false
-	}
-	if !q.ent.vehiclesV.Unchanged(l.n, uint64(l.n), l.sum) {
-		return false
-	}
-	w.caches.vehicleSteady++
-	return true
 }
 
 // encodeVehicleMoves encodes this tick's VehicleMove of every vehicle a

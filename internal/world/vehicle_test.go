@@ -220,16 +220,20 @@ func TestReusedVehicleIDIsShownAnew(t *testing.T) {
 // TestVehicleViewsEqualScan checks the steady vehicle view (vehiclesSteady):
 // players standing (some in a second scope) while vehicles are created,
 // deleted, placed (in place, nearby, into the other scope and back) and
-// respawned at random; every round every vehicle view is due, and after the
-// tick each view shows exactly the vehicles a scan of every vehicle finds
-// (same scope, within VehicleStreamDistance), each at its current rev. It
-// fails unless some views were found steady and some computed again.
+// respawned at random, and walking a few meters or a few centimeters in
+// some rounds (the hold distance of vehicleQuery); every round every
+// vehicle view is due, and after the tick each view shows exactly the
+// vehicles a scan of every vehicle finds (same scope, within
+// VehicleStreamDistance), each at its current rev. It fails unless some
+// views were found steady, some of them after a move, and some computed
+// again.
 func TestVehicleViewsEqualScan(t *testing.T) {
 	other := grid.Scope{World: 3}
 	for seed := range int64(3) {
 		rng := rand.New(rand.NewPCG(uint64(seed), 7))
 		f := newFixture(t, nil)
 		var ps []*Player
+		var cs []*testConn
 		for i := range 6 {
 			p, c := f.join()
 			sc := grid.Scope{}
@@ -237,7 +241,7 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 				sc = other
 			}
 			f.spawnIn(p, c, at(float32(i*90-200), float32(i*40-100)), sc)
-			ps = append(ps, p)
+			ps, cs = append(ps, p), append(cs, c)
 		}
 		spot := func() grid.Vec { return at(float32(rng.IntN(900)-450), float32(rng.IntN(900)-450)) }
 		scope := func() grid.Scope {
@@ -250,8 +254,15 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 			f.vehicle(VehicleParams{Pos: spot(), Scope: scope(), Respawn: time.Hour})
 		}
 		steady0 := f.w.caches.vehicleSteady
-		computed := 0
+		computed, movedSteady := 0, uint64(0)
 		for round := range 60 {
+			moved := round%3 == 1
+			if moved { // some walk a step, some shift a little, some stand
+				for i, p := range ps {
+					step := []float32{0, 0.01, 0.5, 3, 12}[rng.IntN(5)]
+					f.sync(p, cs[i], grid.Vec{X: p.pos.X + step, Y: p.pos.Y - step/2, Z: p.pos.Z}, 1)
+				}
+			}
 			if round%4 != 3 { // every fourth round nothing changes
 				for range 1 + rng.IntN(3) {
 					id := uint16(1 + rng.IntN(50))
@@ -285,9 +296,12 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 			for _, p := range ps {
 				p.ent.vehicleAt.Invalidate()
 			}
-			before := f.w.ents.passes[1]
+			before, steadyBefore := f.w.ents.passes[1], f.w.caches.vehicleSteady
 			f.advance(tick)
 			computed += int(f.w.ents.passes[1] - before)
+			if moved {
+				movedSteady += f.w.caches.vehicleSteady - steadyBefore
+			}
 			for _, p := range ps {
 				want := map[uint16]uint32{}
 				for _, v := range f.w.ents.vehicles {
@@ -307,6 +321,49 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 		}
 		if steady := f.w.caches.vehicleSteady - steady0; steady == 0 || steady == uint64(computed) {
 			t.Errorf("seed %d: %d of %d vehicle passes found steady, want some but not all", seed, steady, computed)
+		}
+		if movedSteady == 0 {
+			t.Errorf("seed %d: no vehicle pass found steady in the rounds players moved", seed)
+		}
+	}
+}
+
+// TestVehicleAnnounceMakesViewsDue: a vehicle the gamemode places near a
+// standing player (whose own view is not due: they did not move) is shown
+// to them on the next tick, and hidden when it is placed or respawned away.
+// Only the vehicle's own announce (announceVehicle, at its new point) makes
+// the view due for the show: without it the player would not see the
+// vehicle until they moved.
+func TestVehicleAnnounceMakesViewsDue(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	v := f.vehicle(VehicleParams{Pos: at(2*VehicleStreamDistance, 0), Respawn: time.Hour})
+	for range 3 {
+		f.advance(tick)
+	}
+	if shows, hides := vehicleShows(t, ac.take()); len(shows)+len(hides) != 0 {
+		t.Fatalf("got shows %+v and hides %v of a vehicle out of reach, want none", shows, hides)
+	}
+	for i, step := range []struct {
+		place func() error
+		show  bool
+	}{
+		{func() error { return f.w.SetVehiclePose(v, at(100, 0), Quat{}, grid.Scope{}) }, true},
+		{func() error { return f.w.RespawnVehicle(v) }, false},
+		{func() error { return f.w.SetVehiclePose(v, at(0, VehicleStreamDistance-1), Quat{}, grid.Scope{}) }, true},
+		{func() error { return f.w.SetVehiclePose(v, at(0, VehicleStreamDistance+1), Quat{}, grid.Scope{}) }, false},
+	} {
+		if err := step.place(); err != nil {
+			t.Fatal(err)
+		}
+		f.advance(tick)
+		shows, hides := vehicleShows(t, ac.take())
+		if step.show && (len(shows) != 1 || shows[0].VehicleID != v || len(hides) != 0) {
+			t.Fatalf("step %d: got shows %+v, hides %v, want vehicle %d shown", i, shows, hides, v)
+		}
+		if !step.show && (len(shows) != 0 || !slices.Equal(hides, []uint16{v})) {
+			t.Fatalf("step %d: got shows %+v, hides %v, want vehicle %d hidden", i, shows, hides, v)
 		}
 	}
 }

@@ -239,13 +239,16 @@ func (w *World) reconcileZones(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primZones]++
-	var same bool
-	pr.wants, same = w.zoneWants(p, pr.wants[:0], s.zones)
-	s.zoneAnchor.Mark(p.pos)
-	if same {
-		return
+	if !w.stepZones(p) {
+		var same bool
+		pr.wants, same = w.zoneWants(p, pr.wants[:0], s.zones)
+		if same {
+			s.zoneAnchor.Mark(p.pos)
+			return
+		}
+		pr.ops = s.zones.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
 	}
-	pr.ops = s.zones.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	s.zoneAnchor.Mark(p.pos)
 	pkt := &pr.zone
 	for _, op := range pr.ops {
 		if op.Show {
@@ -286,15 +289,33 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 		switch {
 		case limit == stream.GangZones.Limit():
-			box, hits := zc.query(g, c, &p.spots[cacheZones], p.scope, at, pr.hits[:0])
-			if v != nil && len(p.prims.zoneSet) == 0 {
-				if v.Unchanged(zc.answerSum(box, hits)) {
+			steady := v != nil && len(p.prims.zoneSet) == 0
+			if h := &p.prims.zoneHold; steady && h.holds(g, at) && v.Unchanged(h.n, uint64(h.n), h.sum) {
+				w.caches.steady[cacheZones]++
+				pr.holds++
+				return wants, true
+			}
+			sp := &p.spots[cacheZones]
+			settled := sp.ok && sp.scope == p.scope && grid.Dist2(sp.at, at) <= cacheSettle*cacheSettle
+			box, hits := zc.query(g, c, sp, p.scope, at, pr.hits[:0])
+			if steady {
+				n, weight, sum := zc.answerSum(box, hits)
+				if settled && !p.prims.zoneHold.near(g, at) {
+					w.holdZones(p, g, at, n, sum)
+				}
+				if v.Unchanged(n, weight, sum) {
 					pr.hits = hits
 					w.caches.steady[cacheZones]++
+					if st := &p.prims.zoneStep; box.Len() == 0 { // the grid's answer, whole: its cut is known
+						st.keep(g, at, hits, limit)
+					} else if st.at != at {
+						*st = primStep{}
+					}
 					return wants, true
 				}
 			}
 			pr.hits = box.AppendSure(at, hits)
+			p.prims.zoneStep.keep(g, at, pr.hits, limit)
 		case g.Len() <= limit:
 			pr.hits = g.Covering(at, pr.hits[:0]) // all of them: no cut to find
 		default:
@@ -312,6 +333,30 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 		}
 	}
 	return wants, false
+}
+
+// stepZones patches p's zone view by a step of the zone grid's answer
+// (prims_step.go) when p moved from the point of its last answer, the
+// world holds more than ZoneScanMax zones (the grid's path) and p has no
+// zone shown or hidden for them alone: then the grid's answer is the
+// wanted set. It reports whether it did; if not, nothing changed.
+func (w *World) stepZones(p *Player) bool {
+	pr := &w.prims
+	s := &p.prims
+	if w.bruteForce || len(pr.zones) <= ZoneScanMax || len(s.zoneSet) > 0 {
+		return false
+	}
+	at := grid.Vec{X: p.pos.X, Y: p.pos.Y}
+	g := pr.zoneG.Lookup(p.scope)
+	if g == nil || !s.zoneStep.due(g, at) {
+		return false
+	}
+	zc := w.caches.kinds[cacheZones]
+	if !w.step(&s.zoneStep, g, at, stream.GangZones.Limit(), zc.sum, pr.zoneHot.v, s.zones, budget(p)) {
+		return false
+	}
+	settle(p, cacheZones, at)
+	return true
 }
 
 // fill writes the zone's show into s.

@@ -1,0 +1,180 @@
+package world
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+)
+
+// A blip view's step (prims_step.go, docs/decisions/0235-prim-steps-and-holds.md).
+// The wanted set is the blip grid's answer and the extras (blipExtras:
+// attached blips, shown blips in their draw distance's band), cut to the
+// 100 nearest by the view. With k extras among the 100, the set is the
+// grid's nearest 100 − k and those k: every extra nearer than the first
+// blip the grid refused at that limit is kept, every other one is farther
+// than every blip of the answer and is trimmed (splitsAt). So the step is
+// taken at limit 100 − k (k guessed from the last cut's distance, checked
+// at the new cut), from the view's old set: the old answer (the cut kept
+// describes it, at its own limit) and the extras the view shows.
+
+// stepBlips patches p's blip view by a step when p moved from the point of
+// its last answer. It reports whether it did; if not, nothing changed.
+func (w *World) stepBlips(p *Player) bool {
+	if w.bruteForce {
+		return false
+	}
+	s := &p.prims
+	pr := &w.prims
+	st := &s.blipStep
+	g := pr.blipG.Lookup(p.scope)
+	if g == nil || !st.due(g, p.pos) {
+		return false
+	}
+	limit := stream.Blips.Limit()
+	pr.extras = w.blipExtras(p, pr.extras[:0])
+	e1 := pr.extras
+	slices.SortFunc(e1, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
+	k := len(e1)
+	if st.cut != grid.AllCut {
+		d := cutDist2(st.cut)
+		for k = 0; k < len(e1) && e1[k].Dist2 < d; k++ {
+		}
+	}
+	bc := w.caches.kinds[cacheBlips]
+	if k >= limit || !w.stepDiff(st, g, p.pos, limit-k, bc.sum, pr.blipHot.v) || !splitsAt(e1, k, pr.step.Cut) {
+		return false
+	}
+	in := e1[:k]
+	// The old set: the old answer (the Diff's WasN, WasSum) and the extras
+	// the view shows (x0, at their shown revs). The new set: the answer
+	// and in. Leaves and enters (pr.hide, pr.show) are the answer's.
+	pr.x0 = w.shownExtras(p, st, pr.x0[:0])
+	x0 := pr.x0
+	n, sum := pr.step.WasN+len(x0), pr.step.WasSum
+	for _, x := range x0 {
+		sum += stream.Mix(x.ID, x.Rev)
+	}
+	hide := pr.hide2[:0]
+	for _, id := range pr.hide { // left the answer: hidden unless kept as an extra
+		if !hasWant(in, id) {
+			hide = append(hide, id)
+		}
+	}
+	for _, x := range x0 { // an extra no longer: hidden unless it entered the answer
+		if !hasWant(in, x.ID) && !hasWant(pr.show, x.ID) {
+			hide = append(hide, x.ID)
+		}
+	}
+	show := pr.show2[:0]
+	for _, set := range [2][]stream.Want{pr.show, in} {
+		for _, e := range set {
+			if i := slices.IndexFunc(x0, func(x stream.Want) bool { return x.ID == e.ID }); i >= 0 {
+				if x0[i].Rev != e.Rev {
+					return false // shown at another rev: the listed path sends the new show
+				}
+				continue
+			}
+			if !slices.Contains(pr.hide, e.ID) { // an extra that left the answer stays
+				show = append(show, e)
+			}
+		}
+	}
+	pr.hide, pr.hide2 = hide, pr.hide
+	pr.show, pr.show2 = show, pr.show
+	if !w.stepPatch(st, p.pos, n, sum, s.blips, budget(p)) {
+		return false
+	}
+	settle(p, cacheBlips, p.pos)
+	return true
+}
+
+// splitsAt reports whether the wants ws (by distance) split at k by the
+// distance of cut, the first blip the grid refused (padded for float32
+// rounding): the first k nearer, the others farther. With no cut (the
+// answer holds every blip), every want must be kept.
+func splitsAt(ws []stream.Want, k int, cut uint64) bool {
+	if cut == grid.AllCut {
+		return k == len(ws)
+	}
+	d := cutDist2(cut)
+	lo, hi := d*(1-1e-5)-1e-4, d*(1+1e-5)+1e-4
+	for i := range ws {
+		if i < k && !(ws[i].Dist2 < lo) || i >= k && !(ws[i].Dist2 > hi) {
+			return false
+		}
+	}
+	return true
+}
+
+// shownExtras appends the blips p's view shows that the answer kept in st
+// does not hold: attached ones, and blips with a draw distance outside it
+// (not covering st's point, or past its cut), each at its shown rev.
+func (w *World) shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
+	pr := &w.prims
+	v := p.prims.blips
+	for _, b := range pr.attBlip {
+		if rev, ok := v.Shown(b.id); ok {
+			x0 = append(x0, stream.Want{ID: b.id, Rev: rev})
+		}
+	}
+	for _, id := range p.prims.farBlips {
+		rev, ok := v.Shown(id)
+		b := pr.blips[id]
+		if !ok || b != nil && (b.attached() || b.params.Scope == p.scope && inAnswer(st, b)) {
+			continue
+		}
+		x0 = append(x0, stream.Want{ID: id, Rev: rev})
+	}
+	return x0
+}
+
+// inAnswer reports whether the unattached blip b, with a draw distance, is
+// in the answer at st's point as its cut describes it: covering the point
+// and ranked before the cut (grid.Hit.Rank, computed as the grid does).
+func inAnswer(st *primStep, b *Blip) bool {
+	d := grid.Dist2(b.at, st.at)
+	r := b.params.DrawDistance
+	return (r == 0 || d <= r*r) && uint64(math.Float32bits(d))<<32|uint64(b.slot) < st.cut
+}
+
+// keepBlips records in st the grid's answer hits at at for the next step,
+// with the cut of the part of it the view keeps: with extras wanted, the
+// nearest-100 trim of the whole may drop the answer's farthest blips.
+func (w *World) keepBlips(st *primStep, g *grid.Grid, at grid.Vec, extras []stream.Want, hits []grid.Hit) {
+	limit := stream.Blips.Limit()
+	if len(hits)+len(extras) <= limit {
+		st.keep(g, at, hits, limit)
+		return
+	}
+	pr := &w.prims
+	pr.sorted = append(pr.sorted[:0], hits...)
+	slices.SortFunc(pr.sorted, func(a, b grid.Hit) int { return cmp.Compare(a.Rank(), b.Rank()) })
+	pr.x0 = append(pr.x0[:0], extras...)
+	slices.SortFunc(pr.x0, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
+	h, e := pr.sorted, pr.x0
+	i, j := 0, 0
+	for range limit {
+		switch {
+		case j < len(e) && (i == len(h) || e[j].Dist2 < h[i].Dist2):
+			j++
+		case i < len(h) && (j == len(e) || h[i].Dist2 < e[j].Dist2):
+			i++
+		default: // a tie: the trim's order is not the grid's
+			*st = primStep{}
+			return
+		}
+	}
+	if i == len(h) {
+		st.keep(g, at, hits, limit)
+		return
+	}
+	*st = primStep{g: g, at: at, cut: h[i].Rank()} // the first blip of the answer the trim drops
+}
+
+// hasWant reports whether ws holds a want of id.
+func hasWant(ws []stream.Want, id uint32) bool {
+	return slices.ContainsFunc(ws, func(e stream.Want) bool { return e.ID == id })
+}
