@@ -62,6 +62,9 @@ type Server struct {
 
 	mu    sync.Mutex // guards ticks
 	ticks tickStats
+
+	gc     *gcMetrics // read on Run's goroutine only
+	lastGC gcTotals   // at the last summary
 }
 
 // proxy lets the world be built before the gamemode that needs it.
@@ -156,6 +159,8 @@ func (s *Server) Run(ctx context.Context) error {
 	defer maps.Stop()
 	var last transport.StatsSnapshot
 	var clock monotonic
+	s.gc = newGCMetrics()
+	s.lastGC = s.gc.totals()
 	for {
 		select {
 		case <-ctx.Done():
@@ -180,7 +185,9 @@ func (s *Server) Run(ctx context.Context) error {
 		case now := <-t.C:
 			now = clock.at(now)
 			var ph phases
+			gc0 := s.gc.cycles()
 			tid0, cpu0, cpuOK := threadCPU()
+			ph.cpu0 = cpu0
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			ph.mark(phaseReceive, start)
@@ -198,6 +205,7 @@ func (s *Server) Run(ctx context.Context) error {
 			if tid1, cpu1, ok := threadCPU(); ok && cpuOK && tid1 == tid0 {
 				ph.cpu = cpu1 - cpu0 // the tick stayed on one thread: its CPU time
 			}
+			ph.gc = s.gc.cycles() != gc0
 			s.mu.Lock()
 			s.ticks.add(took, &ph)
 			s.mu.Unlock()
@@ -287,6 +295,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 	for _, n := range last.Drops {
 		drops -= n
 	}
+	gc := s.gc.totals()
 	s.log.Info("summary",
 		"players", s.world.Players(),
 		"ticks", st.Count,
@@ -297,6 +306,11 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"tick_cpu_p99_us", st.CPUP99.Microseconds(),
 		"phases_mean_us", st.phaseMeans(),
 		"phases_p99_us", st.phaseP99s(),
+		"slowest_tick", st.Slowest.logValue(),
+		"gc_cycles", gc.cycles-s.lastGC.cycles,
+		"gc_ticks", st.GCTicks,
+		"gc_cpu_us", int64((gc.cpuSecs-s.lastGC.cpuSecs)*1e6),
+		"gc_assist_cpu_us", int64((gc.assistSecs-s.lastGC.assistSecs)*1e6),
 		"between_receives", st.Between,
 		"between_receive_us", st.BetweenTook.Microseconds(),
 		"datagrams_in", now.DatagramsIn-last.DatagramsIn,
@@ -305,5 +319,6 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"bytes_out", now.BytesOut-last.BytesOut,
 		"drops", drops,
 	)
+	s.lastGC = gc
 	return now
 }
