@@ -65,6 +65,8 @@ type Server struct {
 
 	gc     *gcMetrics // read on Run's goroutine only
 	lastGC gcTotals   // at the last summary
+
+	lastRetransmits uint64 // the reliable lanes' retransmissions at the last summary
 }
 
 // proxy lets the world be built before the gamemode that needs it.
@@ -296,6 +298,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		drops -= n
 	}
 	gc := s.gc.totals()
+	retransmits, queued, deepest := s.tr.LaneTotals()
 	s.log.Info("summary",
 		"players", s.world.Players(),
 		"ticks", st.Count,
@@ -318,7 +321,11 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"bytes_in", now.BytesIn-last.BytesIn,
 		"bytes_out", now.BytesOut-last.BytesOut,
 		"drops", drops,
+		"retransmits", retransmits-s.lastRetransmits,
+		"reliable_queued", queued,
+		"reliable_deepest", deepest,
 	)
+	s.lastRetransmits = retransmits
 	s.lastGC = gc
 	return now
 }
