@@ -180,9 +180,9 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 		c.receiveLocked(rest, now)
 	}
 	c.wg.Add(2)
-	packets := make(chan []byte, 256)
-	go c.readLoop(packets)
-	go c.loop(packets)
+	packets, free := make(chan []byte, 256), make(chan []byte, 256)
+	go c.readLoop(packets, free)
+	go c.loop(packets, free)
 	return c, nil
 }
 

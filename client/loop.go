@@ -10,13 +10,20 @@ import (
 	"dlmp/internal/wire"
 )
 
-// readLoop reads datagrams from the server and hands them to the loop.
-func (c *Client) readLoop(out chan<- []byte) {
+// readLoop reads datagrams from the server and hands them to the loop,
+// in buffers the loop gives back on free once it has handled them (nothing
+// keeps a datagram's bytes: the lane and the mirror copy what they hold).
+func (c *Client) readLoop(out chan<- []byte, free <-chan []byte) {
 	defer c.wg.Done()
 	defer close(out)
 	for {
-		buf := make([]byte, 1500)
-		n, from, err := c.uc.ReadFromUDPAddrPort(buf)
+		var buf []byte
+		select {
+		case buf = <-free:
+		default:
+			buf = make([]byte, 1500)
+		}
+		n, from, err := c.uc.ReadFromUDPAddrPort(buf[:cap(buf)])
 		if err != nil {
 			return // closed
 		}
@@ -32,7 +39,7 @@ func (c *Client) readLoop(out chan<- []byte) {
 }
 
 // loop owns the lanes: it takes datagrams and ticks.
-func (c *Client) loop(in <-chan []byte) {
+func (c *Client) loop(in <-chan []byte, free chan<- []byte) {
 	defer c.wg.Done()
 	hz := c.hello.TickHz
 	if hz == 0 {
@@ -52,15 +59,45 @@ func (c *Client) loop(in <-chan []byte) {
 			c.mu.Lock()
 			c.receiveLocked(d, time.Now())
 			c.mu.Unlock()
+			recycle(free, d)
 		case now := <-t.C:
-			c.mu.Lock()
-			c.tickLocked(now)
-			c.mu.Unlock()
+			c.tickQueued(in, free, now)
 		case <-c.done:
 			return
 		}
 		c.drain()
 	}
+}
+
+// recycle gives a handled datagram's buffer back to the reader.
+func recycle(free chan<- []byte, d []byte) {
+	select {
+	case free <- d:
+	default:
+	}
+}
+
+// tickQueued first handles the datagrams already queued, then ticks: a
+// client that fell behind (a busy machine) acknowledges what it has, syncs
+// and judges the server's silence after reading its backlog, not before:
+// a server whose datagrams wait in the queue is not silent.
+func (c *Client) tickQueued(in <-chan []byte, free chan<- []byte, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for range cap(in) {
+		select {
+		case d, ok := <-in:
+			if !ok {
+				return // closed: the loop ends at its next receive
+			}
+			c.receiveLocked(d, time.Now())
+			recycle(free, d)
+			continue
+		default:
+		}
+		break
+	}
+	c.tickLocked(now)
 }
 
 // drain writes the queued datagrams and runs the callbacks, unlocked. Only
