@@ -110,7 +110,7 @@ type Client struct {
 	mu        sync.Mutex // guards everything below
 	recv      *lane.Receiver
 	gbn       *lane.GBNSender
-	seqs      map[uint32]*lane.Sequence // unreliable: by packet id << 16 | entity id
+	seqs      entitySeqs // unreliable: by entity
 	split     wire.Splitter
 	sync      wire.PlayerSync
 	hasSync   bool
@@ -163,7 +163,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("client: %w", err)
 	}
 	ap := addr.AddrPort()
-	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{}), seqs: map[uint32]*lane.Sequence{}}
+	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{})}
 	rest, err := c.handshake(ctx)
 	if err != nil {
 		uc.Close()

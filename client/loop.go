@@ -200,10 +200,16 @@ func (c *Client) deliver(msg []byte) {
 		c.landed = binary.LittleEndian.Uint32(msg[1:5]) // PlayerSync.landed from now on
 		c.synced = false                                // the app's position predates the landing
 	}
-	q := clonePacket(p)
-	c.world.Apply(q, c.lastHeard)
-	c.deliverNetvar(q)
-	c.pending = append(c.pending, q)
+	// The mirror and the netvars copy what they keep (no packet they take
+	// aliases its buffer but the netvars' payloads, which they clone): the
+	// packet is cloned only for OnPacket, which runs after the lane reused
+	// the buffer.
+	if c.cfg.OnPacket != nil {
+		p = clonePacket(p)
+		c.pending = append(c.pending, p)
+	}
+	c.world.Apply(p, c.lastHeard)
+	c.deliverNetvar(p)
 }
 
 // keep applies an unreliable snapshot (p, parsed from pkt by the
@@ -228,21 +234,31 @@ func clonePacket(p wire.Packet) wire.Packet {
 
 // fresh applies the per-entity sequence of an unreliable snapshot.
 func (c *Client) fresh(p wire.Packet) bool {
-	var key, seq uint32
 	switch x := p.(type) {
 	case *wire.PlayerMove:
-		key, seq = uint32(x.ID())<<16|uint32(x.PlayerID), x.Seq
+		return acceptSeq(&c.seqs.players, wire.MaxPlayers, int(x.PlayerID), x.Seq)
 	case *wire.VehicleMove:
-		key, seq = uint32(x.ID())<<16|uint32(x.VehicleID), x.Seq
-	default:
-		return true
+		return acceptSeq(&c.seqs.vehicles, wire.MaxVehicleID+1, int(x.VehicleID), x.Seq)
 	}
-	s := c.seqs[key]
-	if s == nil {
-		s = &lane.Sequence{}
-		c.seqs[key] = s
+	return true
+}
+
+// entitySeqs are the unreliable snapshots' sequences by entity id, made at
+// the first snapshot of their kind.
+type entitySeqs struct {
+	players, vehicles []lane.Sequence
+}
+
+// acceptSeq applies seq to entity id's sequence in *seqs (n of them); an id
+// beyond them (CheckRecv refused it already) is not fresh.
+func acceptSeq(seqs *[]lane.Sequence, n, id int, seq uint32) bool {
+	if id >= n {
+		return false
 	}
-	return s.Accept(seq)
+	if *seqs == nil {
+		*seqs = make([]lane.Sequence, n)
+	}
+	return (*seqs)[id].Accept(seq)
 }
 
 // control handles the packets outside the lanes.

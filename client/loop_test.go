@@ -27,7 +27,6 @@ func loopClient(t *testing.T, now time.Time) *Client {
 		hello: wire.ServerHello{PlayerID: 3, SessionToken: 0xABCD, TickHz: 20, TimeoutMs: 1000, KeepaliveMs: 500},
 		gbn:   lane.NewGBNSender(lane.GBNConfig{}),
 		done:  make(chan struct{}),
-		seqs:  map[uint32]*lane.Sequence{},
 	}
 	c.recv = lane.NewReceiver(c.hello.SessionToken, 0)
 	c.world = mirror.New(&c.hello, now)
@@ -66,5 +65,59 @@ func TestTickReadsTheBacklogFirst(t *testing.T) {
 	c.tickQueued(in, free, time.Now().Add(2*time.Second))
 	if c.err == nil {
 		t.Fatal("tick 2 s after the last datagram with none queued: alive, want the server silent")
+	}
+}
+
+// TestFreshByEntity: the unreliable snapshots are sequenced per entity and
+// kind: a player's and a vehicle's with the same id do not interfere, a
+// repeated or older seq is stale.
+func TestFreshByEntity(t *testing.T) {
+	c := loopClient(t, time.Now())
+	for i, tt := range []struct {
+		p    wire.Packet
+		want bool
+	}{
+		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, true},
+		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, false},
+		{&wire.PlayerMove{PlayerID: 5, Seq: 9}, false},
+		{&wire.VehicleMove{VehicleID: 5, Seq: 3}, true},
+		{&wire.PlayerMove{PlayerID: 6, Seq: 1}, true},
+		{&wire.PlayerMove{PlayerID: 5, Seq: 11}, true},
+		{&wire.PlayerMove{PlayerID: wire.MaxPlayers, Seq: 1}, false},
+		{&wire.VehicleMove{VehicleID: 5, Seq: 2}, false},
+		{&wire.SetWeather{}, true}, // not sequenced
+	} {
+		if got := c.fresh(tt.p); got != tt.want {
+			t.Errorf("step %d: fresh(%T %+v) = %v, want %v", i, tt.p, tt.p, got, tt.want)
+		}
+	}
+}
+
+// TestDeliverWithoutOnPacketClonesNothing: a client without OnPacket (the
+// bots) applies a reliable event without copying it for a callback that
+// does not exist, and queues nothing for one; with OnPacket, the callback
+// gets a copy that does not alias the lane's buffer.
+func TestDeliverWithoutOnPacketClonesNothing(t *testing.T) {
+	c := loopClient(t, time.Now())
+	show := &wire.SetWeather{EventID: 1, Weather: 7}
+	msg := show.Append(nil)
+	allocs := testing.AllocsPerRun(100, func() {
+		c.expect = 1
+		c.deliver(msg)
+	})
+	if allocs > 1 {
+		t.Errorf("got %.0f allocations per event without OnPacket, want at most 1 (the parsed packet)", allocs)
+	}
+	if len(c.pending) != 0 {
+		t.Errorf("got %d packets queued for OnPacket without one, want 0", len(c.pending))
+	}
+	c.cfg.OnPacket = func(wire.Packet) {}
+	c.deliver(msg)
+	if len(c.pending) != 1 {
+		t.Fatalf("got %d packets queued for OnPacket, want 1", len(c.pending))
+	}
+	msg[len(msg)-1] = 9 // the lane reuses its buffer
+	if got := c.pending[0].(*wire.SetWeather).Weather; got != 7 {
+		t.Errorf("got weather %d in the queued packet after the buffer changed, want 7", got)
 	}
 }
