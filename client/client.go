@@ -105,6 +105,7 @@ type Client struct {
 	server netip.AddrPort
 	hello  wire.ServerHello
 	done   chan struct{}
+	kick   chan struct{} // the reader wakes the loop to drain
 	wg     sync.WaitGroup
 
 	mu        sync.Mutex // guards everything below
@@ -163,7 +164,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("client: %w", err)
 	}
 	ap := addr.AddrPort()
-	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{})}
+	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{}), kick: make(chan struct{}, 1)}
 	rest, err := c.handshake(ctx)
 	if err != nil {
 		uc.Close()
@@ -180,9 +181,8 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 		c.receiveLocked(rest, now)
 	}
 	c.wg.Add(2)
-	packets, free := make(chan []byte, 256), make(chan []byte, 256)
-	go c.readLoop(packets, free)
-	go c.loop(packets, free)
+	go c.readLoop()
+	go c.loop()
 	return c, nil
 }
 

@@ -10,36 +10,42 @@ import (
 	"dlmp/internal/wire"
 )
 
-// readLoop reads datagrams from the server and hands them to the loop,
-// in buffers the loop gives back on free once it has handled them (nothing
-// keeps a datagram's bytes: the lane and the mirror copy what they hold).
-func (c *Client) readLoop(out chan<- []byte, free <-chan []byte) {
+// readLoop reads the server's datagrams and handles each as it arrives,
+// under the lock, into one buffer (the lane and the mirror copy what they
+// keep). It wakes the loop only when there is something for it to do
+// outside the lock: datagrams to write, callbacks to run. A datagram thus
+// costs no hand-off between goroutines, and a client on a busy machine
+// does not judge the server silent while its datagrams wait in a queue.
+func (c *Client) readLoop() {
 	defer c.wg.Done()
-	defer close(out)
+	buf := make([]byte, 1500)
 	for {
-		var buf []byte
-		select {
-		case buf = <-free:
-		default:
-			buf = make([]byte, 1500)
-		}
-		n, from, err := c.uc.ReadFromUDPAddrPort(buf[:cap(buf)])
+		n, from, err := c.uc.ReadFromUDPAddrPort(buf)
 		if err != nil {
-			return // closed
+			c.mu.Lock()
+			c.endLocked(0, ErrClosed)
+			c.mu.Unlock()
+			return
 		}
 		if from != c.server || n == 0 || n > wire.MaxDatagram {
 			continue
 		}
-		select {
-		case out <- buf[:n]:
-		case <-c.done:
-			return
+		c.mu.Lock()
+		c.receiveLocked(buf[:n], time.Now())
+		wake := len(c.out) > 0 || len(c.pending) > 0 || len(c.nv.changes) > 0
+		c.mu.Unlock()
+		if wake {
+			select {
+			case c.kick <- struct{}{}:
+			default: // the loop is already due to drain
+			}
 		}
 	}
 }
 
-// loop owns the lanes: it takes datagrams and ticks.
-func (c *Client) loop(in <-chan []byte, free chan<- []byte) {
+// loop ticks, and writes the queued datagrams and runs the callbacks
+// when the reader asks.
+func (c *Client) loop() {
 	defer c.wg.Done()
 	hz := c.hello.TickHz
 	if hz == 0 {
@@ -49,55 +55,16 @@ func (c *Client) loop(in <-chan []byte, free chan<- []byte) {
 	defer t.Stop()
 	for {
 		select {
-		case d, ok := <-in:
-			if !ok {
-				c.mu.Lock()
-				c.endLocked(0, ErrClosed)
-				c.mu.Unlock()
-				return
-			}
-			c.mu.Lock()
-			c.receiveLocked(d, time.Now())
-			c.mu.Unlock()
-			recycle(free, d)
+		case <-c.kick:
 		case now := <-t.C:
-			c.tickQueued(in, free, now)
+			c.mu.Lock()
+			c.tickLocked(now)
+			c.mu.Unlock()
 		case <-c.done:
 			return
 		}
 		c.drain()
 	}
-}
-
-// recycle gives a handled datagram's buffer back to the reader.
-func recycle(free chan<- []byte, d []byte) {
-	select {
-	case free <- d:
-	default:
-	}
-}
-
-// tickQueued first handles the datagrams already queued, then ticks: a
-// client that fell behind (a busy machine) acknowledges what it has, syncs
-// and judges the server's silence after reading its backlog, not before:
-// a server whose datagrams wait in the queue is not silent.
-func (c *Client) tickQueued(in <-chan []byte, free chan<- []byte, now time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for range cap(in) {
-		select {
-		case d, ok := <-in:
-			if !ok {
-				return // closed: the loop ends at its next receive
-			}
-			c.receiveLocked(d, time.Now())
-			recycle(free, d)
-			continue
-		default:
-		}
-		break
-	}
-	c.tickLocked(now)
 }
 
 // drain writes the queued datagrams and runs the callbacks, unlocked. Only

@@ -36,35 +36,43 @@ func loopClient(t *testing.T, now time.Time) *Client {
 	return c
 }
 
-// TestTickReadsTheBacklogFirst: a client that fell behind (its datagrams
-// wait in the loop's queue for longer than the timeout) handles them at
-// its tick before judging the server's silence, and gives their buffers
-// back to the reader. Before, a tick that came first ended the connection
-// with "the server went silent" while the server's datagrams sat queued.
-func TestTickReadsTheBacklogFirst(t *testing.T) {
-	t0 := time.Now().Add(-5 * time.Second) // the datagrams' handling reads the clock
-	c := loopClient(t, t0)
-	in, free := make(chan []byte, 4), make(chan []byte, 4)
-	for range 3 {
-		in <- (&wire.ServerKeepalive{}).Append(make([]byte, 0, 1500))
+// TestReaderHandlesArrivals: the reader handles a datagram as it arrives,
+// without the loop (none runs here), and wakes the loop when a callback is
+// due. Before, datagrams waited in a queue for the loop: a client on a busy
+// machine judged the server silent with its datagrams still queued.
+func TestReaderHandlesArrivals(t *testing.T) {
+	t0 := time.Now()
+	c := loopClient(t, t0.Add(-time.Hour))
+	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
 	}
-	c.tickQueued(in, free, t0.Add(2*time.Second))
-	if c.err != nil {
-		t.Fatalf("tick after 2 s with 3 datagrams queued: ended with %v, want alive", c.err)
+	defer srv.Close()
+	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	c.kick = make(chan struct{}, 1)
+	got := make(chan wire.Packet, 1)
+	c.cfg.OnPacket = func(p wire.Packet) { got <- p }
+	c.wg.Add(1)
+	go c.readLoop()
+	defer func() { c.mu.Lock(); c.endLocked(0, ErrClosed); c.mu.Unlock(); c.wg.Wait() }()
+	if _, err := srv.WriteToUDPAddrPort((&wire.SetWeather{EventID: 1, Weather: 7}).Append(nil), c.uc.LocalAddr().(*net.UDPAddr).AddrPort()); err != nil {
+		t.Fatal(err)
 	}
-	if got := len(in); got != 0 {
-		t.Errorf("got %d datagrams left in the queue, want 0", got)
+	select {
+	case <-c.kick:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no wake-up of the loop 5 s after a reliable event arrived")
 	}
-	if got := len(free); got != 3 {
-		t.Errorf("got %d buffers given back, want 3", got)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stats.DatagramsIn != 1 || c.stats.Events != 1 {
+		t.Errorf("got %d datagrams and %d events handled, want 1 and 1", c.stats.DatagramsIn, c.stats.Events)
 	}
-	if got := c.stats.DatagramsIn; got != 3 {
-		t.Errorf("got %d datagrams handled, want 3", got)
+	if c.lastHeard.Before(t0) {
+		t.Errorf("got lastHeard %v before the arrival, want it at the arrival", c.lastHeard)
 	}
-	// Nothing queued and nothing heard for longer than the timeout: silent.
-	c.tickQueued(in, free, time.Now().Add(2*time.Second))
-	if c.err == nil {
-		t.Fatal("tick 2 s after the last datagram with none queued: alive, want the server silent")
+	if len(c.pending) != 1 {
+		t.Errorf("got %d packets for OnPacket, want 1", len(c.pending))
 	}
 }
 
