@@ -189,7 +189,7 @@ func (s *Server) Run(ctx context.Context) error {
 			var ph phases
 			gc0 := s.gc.cycles()
 			tid0, cpu0, cpuOK := threadCPU()
-			ph.cpu0 = cpu0
+			ph.cpu0, ph.tid0 = cpu0, tid0
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			ph.mark(phaseReceive, start)

@@ -25,6 +25,8 @@ type phases struct {
 	cpu    time.Duration
 	cpuEnd [numPhases]time.Duration // the thread's CPU time at each phase's end, from cpu0
 	cpu0   time.Duration            // the thread's CPU time at the tick's start
+	tid0   int                      // the thread the tick began on
+	moved  bool                     // a phase ended on another thread: cpuEnd means nothing
 	gc     bool                     // a garbage collection ran during the tick
 }
 
@@ -32,8 +34,10 @@ type phases struct {
 // thread's CPU time then.
 func (p *phases) mark(phase int, start time.Time) {
 	p.end[phase] = time.Since(start)
-	if c, ok := threadCPUTime(); ok {
+	if tid, c, ok := threadCPU(); ok && tid == p.tid0 {
 		p.cpuEnd[phase] = c - p.cpu0
+	} else {
+		p.moved = true
 	}
 }
 
@@ -164,7 +168,7 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 		t.slow = SlowTick{Wall: d, CPU: ph.cpu, GC: ph.gc}
 		for i := range t.slow.PhaseWall {
 			t.slow.PhaseWall[i] = ph.length(i)
-			if ph.cpu > 0 {
+			if ph.cpu > 0 && !ph.moved {
 				t.slow.PhaseCPU[i] = ph.cpuLength(i)
 			}
 		}

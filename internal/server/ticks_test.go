@@ -94,6 +94,24 @@ func TestTickStatsSlowest(t *testing.T) {
 	}
 }
 
+// TestTickStatsSlowestMovedThread: a tick whose phases did not all end on
+// its thread has no CPU split by phase (the thread clocks differ), only
+// its total.
+func TestTickStatsSlowestMovedThread(t *testing.T) {
+	var ts tickStats
+	ph := phases{
+		end:    [numPhases]time.Duration{0, 5 * time.Millisecond, 5 * time.Millisecond, 5 * time.Millisecond, 6 * time.Millisecond},
+		cpuEnd: [numPhases]time.Duration{0, 9 * time.Millisecond, 0, 0, 0},
+		cpu:    4 * time.Millisecond,
+		moved:  true,
+	}
+	ts.add(ph.total(), &ph)
+	st := ts.take()
+	if st.Slowest.CPU != 4*time.Millisecond || st.Slowest.PhaseCPU != ([numPhases]time.Duration{}) {
+		t.Errorf("got slowest CPU %v by phase %v, want 4ms and no split", st.Slowest.CPU, st.Slowest.PhaseCPU)
+	}
+}
+
 // TestTickStatsSlowestWallWithoutCPU: where no CPU time is measured, the
 // slowest tick is the longest in wall time.
 func TestTickStatsSlowestWallWithoutCPU(t *testing.T) {
