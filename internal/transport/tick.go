@@ -24,6 +24,7 @@ type tickState struct {
 	batchSeq         uint64   // batches handed to the writer (their seq)
 	scratchBuf       [64]byte // control packets are encoded here; emit copies them
 	retransmitsEnded uint64   // retransmissions of the sessions that ended
+	endsLeft         int      // sessions this Flush may still end
 }
 
 type helloKey struct {
@@ -61,10 +62,24 @@ func (s *Server) Receive(now time.Time) {
 	}
 }
 
-// Flush runs every session's timers, ends the sessions that are over, and
-// sends what the lanes have due. Call it from the world's goroutine only.
+// MaxEndsPerFlush bounds the sessions one Flush ends. Each end is the
+// world's Leave (the views and labels of everyone who saw the player, the
+// gamemode's player_leave): a crowd of clients timing out together made one
+// tick of hundreds of milliseconds, which made more clients time out. The
+// others end at the next Flushes, in order; meanwhile they send nothing.
+// Shutdown ends every session at once.
+const MaxEndsPerFlush = 8
+
+// Flush runs every session's timers, ends the sessions that are over (up
+// to MaxEndsPerFlush), and sends what the lanes have due. Call it from the
+// world's goroutine only.
 func (s *Server) Flush(now time.Time) {
+	s.flush(now, MaxEndsPerFlush)
+}
+
+func (s *Server) flush(now time.Time, maxEnds int) {
 	t := &s.tick
+	t.endsLeft = maxEnds
 	for _, sess := range t.sessions {
 		t.step(sess, now)
 	}
@@ -81,7 +96,8 @@ func (s *Server) Shutdown(reason uint8, now time.Time) {
 	for _, sess := range s.tick.sessions {
 		sess.Kick(reason)
 	}
-	s.Tick(now)
+	s.Receive(now)
+	s.flush(now, len(s.tick.sessions))
 }
 
 // hello answers a ClientHello whose cookie proved the address.
@@ -210,7 +226,10 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		}
 	}
 	if sess.closing != 0 {
-		t.end(sess)
+		if t.endsLeft > 0 {
+			t.endsLeft--
+			t.end(sess)
+		}
 		return
 	}
 	sent := false
