@@ -66,7 +66,8 @@ type Server struct {
 	gc     *gcMetrics // read on Run's goroutine only
 	lastGC gcTotals   // at the last summary
 
-	lastRetransmits uint64 // the reliable lanes' retransmissions at the last summary
+	lastRetransmits uint64    // the reliable lanes' retransmissions at the last summary
+	lastCauses      [3]uint64 // their fast ones, timeouts and deferred timers then
 }
 
 // proxy lets the world be built before the gamemode that needs it.
@@ -299,6 +300,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 	}
 	gc := s.gc.totals()
 	retransmits, queued, deepest := s.tr.LaneTotals()
+	fast, timeouts, deferred := s.tr.RetransmitCauses()
 	s.log.Info("summary",
 		"players", s.world.Players(),
 		"ticks", st.Count,
@@ -322,10 +324,14 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"bytes_out", now.BytesOut-last.BytesOut,
 		"drops", drops,
 		"retransmits", retransmits-s.lastRetransmits,
+		"fast_retransmits", fast-s.lastCauses[0],
+		"timeout_retransmits", timeouts-s.lastCauses[1],
+		"deferred_timers", deferred-s.lastCauses[2],
 		"reliable_queued", queued,
 		"reliable_deepest", deepest,
 	)
 	s.lastRetransmits = retransmits
+	s.lastCauses = [3]uint64{fast, timeouts, deferred}
 	s.lastGC = gc
 	return now
 }

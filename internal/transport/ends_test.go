@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
@@ -42,5 +43,29 @@ func TestEndsPerFlushBounded(t *testing.T) {
 	g.srv.Shutdown(wire.ReasonServerShutdown, g.now)
 	if got := len(g.w.left); got != n || g.srv.Sessions() != 0 {
 		t.Errorf("after Shutdown: got %d players left and %d sessions, want %d and 0", got, g.srv.Sessions(), n)
+	}
+}
+
+// TestRetransmitCauses: the lanes' retransmissions are counted by cause,
+// the ended sessions' included: an event nobody acknowledges is
+// retransmitted by its timer.
+func TestRetransmitCauses(t *testing.T) {
+	f := newFixture(t, Config{Timeout: 10 * time.Second, Keepalive: time.Second})
+	c := dial(t, f)
+	c.connect(f)
+	sess := f.w.joined[0]
+	if err := sess.Send((&wire.SetTime{Hours: 1}).Append(nil), lane.Critical); err != nil {
+		t.Fatal(err)
+	}
+	f.tick(0)
+	f.tick(time.Second) // past the RTO: no ack came (the raw client sends none)
+	fast, timeouts, _ := f.srv.RetransmitCauses()
+	if fast != 0 || timeouts != 1 {
+		t.Fatalf("got %d fast retransmissions and %d timeouts, want 0 and 1", fast, timeouts)
+	}
+	sess.Kick(wire.ReasonKicked)
+	f.tick(0)
+	if _, timeouts, _ := f.srv.RetransmitCauses(); timeouts != 1 {
+		t.Errorf("got %d timeouts after the session ended, want 1", timeouts)
 	}
 }

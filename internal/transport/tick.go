@@ -21,10 +21,11 @@ type tickState struct {
 	lastN    int
 	lastAddr netip.AddrPort
 
-	batchSeq         uint64   // batches handed to the writer (their seq)
-	scratchBuf       [64]byte // control packets are encoded here; emit copies them
-	retransmitsEnded uint64   // retransmissions of the sessions that ended
-	endsLeft         int      // sessions this Flush may still end
+	batchSeq         uint64    // batches handed to the writer (their seq)
+	scratchBuf       [64]byte  // control packets are encoded here; emit copies them
+	retransmitsEnded uint64    // retransmissions of the sessions that ended
+	causesEnded      [3]uint64 // their fast retransmissions, timeouts and deferred timers
+	endsLeft         int       // sessions this Flush may still end
 }
 
 type helloKey struct {
@@ -275,7 +276,11 @@ func (t *tickState) end(sess *Session) {
 	s.mu.Unlock()
 	delete(t.byHello, helloKey{sess.Addr, sess.Nonce})
 	sess.ended = true
-	t.retransmitsEnded += uint64(sess.send.Stats().Retransmits)
+	st := sess.send.Stats()
+	t.retransmitsEnded += uint64(st.Retransmits)
+	t.causesEnded[0] += uint64(st.FastRetransmits)
+	t.causesEnded[1] += uint64(st.Timeouts)
+	t.causesEnded[2] += uint64(st.Deferred)
 	if sess.joined {
 		s.stats.Left.Add(1)
 		s.handler.Leave(sess, sess.closing)
@@ -346,4 +351,22 @@ func (s *Server) LaneTotals() (retransmits uint64, queued, deepest int) {
 		deepest = max(deepest, q)
 	}
 	return retransmits, queued, deepest
+}
+
+// RetransmitCauses sums the sessions' reliable lanes since they started:
+// retransmissions flagged by acks (fast), by timers (timeouts), and
+// expired timers re-armed past a Poll's burst (deferred). Call it from the
+// world's goroutine only.
+func (s *Server) RetransmitCauses() (fast, timeouts, deferred uint64) {
+	c := s.tick.causesEnded
+	for _, sess := range s.tick.sessions {
+		if sess.ended {
+			continue
+		}
+		st := sess.send.Stats()
+		c[0] += uint64(st.FastRetransmits)
+		c[1] += uint64(st.Timeouts)
+		c[2] += uint64(st.Deferred)
+	}
+	return c[0], c[1], c[2]
 }
