@@ -128,9 +128,10 @@ type Client struct {
 	stats     Stats
 	err       error
 	reason    uint8
-	pending   []wire.Packet // to hand to OnPacket after unlocking
-	out       [][]byte      // datagrams to write after unlocking
-	nv        netvarState   // network vars (netvars.go)
+	pending   []wire.Packet    // to hand to OnPacket after unlocking
+	scratch   [256]wire.Packet // reliable events are parsed into these without an OnPacket
+	out       [][]byte         // datagrams to write after unlocking
+	nv        netvarState      // network vars (netvars.go)
 }
 
 // Stats counts what the client sent, received and dropped.

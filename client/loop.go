@@ -3,6 +3,7 @@ package client
 import (
 	"encoding/binary"
 	"errors"
+	"reflect"
 	"time"
 
 	"dlmp/client/mirror"
@@ -148,7 +149,7 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 
 // deliver receives one in-order reliable message from the lane.
 func (c *Client) deliver(msg []byte) {
-	p := wire.New(msg[0])
+	p := c.parsed(msg[0])
 	if p == nil {
 		c.stats.Unknown++
 		return
@@ -177,6 +178,23 @@ func (c *Client) deliver(msg []byte) {
 	}
 	c.world.Apply(p, c.lastHeard)
 	c.deliverNetvar(p)
+}
+
+// parsed returns a zero packet of id to parse a reliable event into: a
+// new one when OnPacket will be handed it, else one reused per id (the
+// mirror and the netvars keep copies, not the packet), zeroed as new.
+func (c *Client) parsed(id byte) wire.Packet {
+	if c.cfg.OnPacket != nil {
+		return wire.New(id)
+	}
+	p := c.scratch[id]
+	if p == nil {
+		p = wire.New(id)
+		c.scratch[id] = p
+	} else {
+		reflect.ValueOf(p).Elem().SetZero()
+	}
+	return p
 }
 
 // keep applies an unreliable snapshot (p, parsed from pkt by the
