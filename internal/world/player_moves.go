@@ -81,8 +81,8 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
 	tick := w.ents.tick
-	if periodic := (tick+uint32(q.id))%FarMoveEvery == 0; periodic || e.splitDue {
-		w.splitMoves(q, periodic)
+	if (tick+uint32(q.id))%FarMoveEvery == 0 {
+		w.splitMoves(q)
 	}
 	tab := w.ents.moveTab
 	for _, id := range e.nearP {
@@ -116,14 +116,14 @@ func (w *World) sendPlayerMoves(q *Player) {
 }
 
 // splitMoves sorts the players q is shown into near and far (by id) for
-// sendPlayerMoves. Near: within NearMoveDistance and, when more are, within
-// the distance of the NearMoveLimit-th nearest of them (ties at it are near),
-// worked out on the periodic split (every FarMoveEvery ticks) and kept by
-// the splits in between, which a show or a hide calls for: in a crowd whose
-// views change on most ticks the selection would run on most ticks.
-func (w *World) splitMoves(q *Player, periodic bool) {
+// sendPlayerMoves, every FarMoveEvery ticks. Near: within NearMoveDistance
+// and, when more are, within the distance of the NearMoveLimit-th nearest
+// of them (ties at it are near). In between, a player shown is placed by
+// that cut and a player hidden taken out (placeMove, unplaceMove): in a
+// crowd the views change on most ticks, and a full split at each change
+// would select the nearest on most ticks.
+func (w *World) splitMoves(q *Player) {
 	e := &q.ent
-	e.splitDue = false
 	e.nearP = e.nearP[:0]
 	for i := range e.farP {
 		e.farP[i] = e.farP[i][:0]
@@ -134,18 +134,14 @@ func (w *World) splitMoves(q *Player, periodic bool) {
 	for _, id := range e.shownP {
 		d := grid.Dist2(q.pos, tab[id].pos)
 		e.nearD = append(e.nearD, d)
-		if d <= near2 && periodic {
+		if d <= near2 {
 			e.nearSel = append(e.nearSel, d)
 		}
 	}
-	switch {
-	case !periodic && e.nearCut2 > 0:
-		near2 = min(near2, e.nearCut2)
-	case len(e.nearSel) > NearMoveLimit:
+	e.nearCut2 = 0 // not a crowd: NearMoveDistance
+	if len(e.nearSel) > NearMoveLimit {
 		near2 = nthSmallest(e.nearSel, NearMoveLimit-1)
 		e.nearCut2 = near2
-	default:
-		e.nearCut2 = 0 // not a crowd: NearMoveDistance
 	}
 	for i, id := range e.shownP {
 		if e.nearD[i] <= near2 {
@@ -154,6 +150,28 @@ func (w *World) splitMoves(q *Player, periodic bool) {
 			e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
 		}
 	}
+}
+
+// placeMove puts player id, shown now at pos, among the viewer's near or
+// far movers (the viewer is at from) by the last split's cut.
+func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec) {
+	e.unplaceMove(id) // a show of a shown player: placed again
+	near2 := float32(NearMoveDistance * NearMoveDistance)
+	if e.nearCut2 > 0 {
+		near2 = min(near2, e.nearCut2)
+	}
+	if grid.Dist2(from, pos) <= near2 {
+		e.nearP = append(e.nearP, id)
+	} else {
+		e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
+	}
+}
+
+// unplaceMove takes player id, hidden, out of the viewer's near and far
+// movers.
+func (e *playerEnt) unplaceMove(id uint16) {
+	e.nearP = removeID(e.nearP, id)
+	e.farP[id%FarMoveEvery] = removeID(e.farP[id%FarMoveEvery], id)
 }
 
 // nthSmallest returns the k-th smallest of d (from 0), reordering d

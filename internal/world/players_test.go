@@ -363,3 +363,54 @@ func TestNthSmallest(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesBetweenSplits: a player shown between the viewer's periodic
+// splits gets its moves from its first tick (it is placed by the last
+// split's cut), and a player hidden between them gets none after its hide.
+func TestMovesBetweenSplits(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc := f.joinE()
+	f.spawn(viewer, vc.testConn, at(0, 0))
+	for range FarMoveEvery {
+		f.advance(tick)
+	}
+	mover, mc := f.joinE()
+	// Spawned on a tick that is not the viewer's periodic split.
+	for (f.w.ents.tick+1+uint32(viewer.ID()))%FarMoveEvery == 0 {
+		f.advance(tick)
+	}
+	f.spawn(mover, mc.testConn, at(10, 0))
+	f.advance(tick) // shown
+	vc.takeMoves()
+	moves := func() int {
+		n := 0
+		for _, p := range vc.takeMoves() {
+			if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == mover.ID() {
+				n++
+			}
+		}
+		return n
+	}
+	for i := range 3 {
+		f.sync(mover, mc.testConn, at(10, float32(i+1)*0.3), 1)
+		f.advance(tick)
+		if n := moves(); n != 1 {
+			t.Fatalf("tick %d after the show: got %d moves of the near mover, want 1", i+1, n)
+		}
+	}
+	// Beyond the stream distance: once hidden, no move.
+	hidden := false
+	for i := range 20 * FarMoveEvery {
+		f.sync(mover, mc.testConn, at(PlayerStreamDistance+100, float32(i+1)*0.3), 1)
+		f.advance(tick)
+		n := moves()
+		if hidden && n != 0 {
+			t.Fatalf("tick %d: got %d moves of the mover after its hide, want 0", i+1, n)
+		}
+		_, shown := viewer.ent.players.Shown(uint32(mover.ID()))
+		hidden = !shown
+	}
+	if !hidden {
+		t.Fatal("the mover 400 m away was never hidden")
+	}
+}
