@@ -105,12 +105,13 @@ type Client struct {
 	server netip.AddrPort
 	hello  wire.ServerHello
 	done   chan struct{}
+	kick   chan struct{} // the reader wakes the loop to drain
 	wg     sync.WaitGroup
 
 	mu        sync.Mutex // guards everything below
 	recv      *lane.Receiver
 	gbn       *lane.GBNSender
-	seqs      map[uint32]*lane.Sequence // unreliable: by packet id << 16 | entity id
+	seqs      entitySeqs // unreliable: by entity
 	split     wire.Splitter
 	sync      wire.PlayerSync
 	hasSync   bool
@@ -127,9 +128,10 @@ type Client struct {
 	stats     Stats
 	err       error
 	reason    uint8
-	pending   []wire.Packet // to hand to OnPacket after unlocking
-	out       [][]byte      // datagrams to write after unlocking
-	nv        netvarState   // network vars (netvars.go)
+	pending   []wire.Packet    // to hand to OnPacket after unlocking
+	scratch   [256]wire.Packet // reliable events are parsed into these without an OnPacket
+	out       [][]byte         // datagrams to write after unlocking
+	nv        netvarState      // network vars (netvars.go)
 }
 
 // Stats counts what the client sent, received and dropped.
@@ -163,7 +165,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("client: %w", err)
 	}
 	ap := addr.AddrPort()
-	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{}), seqs: map[uint32]*lane.Sequence{}}
+	c := &Client{cfg: cfg, uc: uc, server: netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), done: make(chan struct{}), kick: make(chan struct{}, 1)}
 	rest, err := c.handshake(ctx)
 	if err != nil {
 		uc.Close()
@@ -180,9 +182,8 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 		c.receiveLocked(rest, now)
 	}
 	c.wg.Add(2)
-	packets := make(chan []byte, 256)
-	go c.readLoop(packets)
-	go c.loop(packets)
+	go c.readLoop()
+	go c.loop()
 	return c, nil
 }
 

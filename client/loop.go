@@ -3,6 +3,7 @@ package client
 import (
 	"encoding/binary"
 	"errors"
+	"reflect"
 	"time"
 
 	"dlmp/client/mirror"
@@ -10,29 +11,42 @@ import (
 	"dlmp/internal/wire"
 )
 
-// readLoop reads datagrams from the server and hands them to the loop.
-func (c *Client) readLoop(out chan<- []byte) {
+// readLoop reads the server's datagrams and handles each as it arrives,
+// under the lock, into one buffer (the lane and the mirror copy what they
+// keep). It wakes the loop only when there is something for it to do
+// outside the lock: datagrams to write, callbacks to run. A datagram thus
+// costs no hand-off between goroutines, and a client on a busy machine
+// does not judge the server silent while its datagrams wait in a queue.
+func (c *Client) readLoop() {
 	defer c.wg.Done()
-	defer close(out)
+	buf := make([]byte, 1500)
 	for {
-		buf := make([]byte, 1500)
 		n, from, err := c.uc.ReadFromUDPAddrPort(buf)
 		if err != nil {
-			return // closed
+			c.mu.Lock()
+			c.endLocked(0, ErrClosed)
+			c.mu.Unlock()
+			return
 		}
 		if from != c.server || n == 0 || n > wire.MaxDatagram {
 			continue
 		}
-		select {
-		case out <- buf[:n]:
-		case <-c.done:
-			return
+		c.mu.Lock()
+		c.receiveLocked(buf[:n], time.Now())
+		wake := len(c.out) > 0 || len(c.pending) > 0 || len(c.nv.changes) > 0
+		c.mu.Unlock()
+		if wake {
+			select {
+			case c.kick <- struct{}{}:
+			default: // the loop is already due to drain
+			}
 		}
 	}
 }
 
-// loop owns the lanes: it takes datagrams and ticks.
-func (c *Client) loop(in <-chan []byte) {
+// loop ticks, and writes the queued datagrams and runs the callbacks
+// when the reader asks.
+func (c *Client) loop() {
 	defer c.wg.Done()
 	hz := c.hello.TickHz
 	if hz == 0 {
@@ -42,16 +56,7 @@ func (c *Client) loop(in <-chan []byte) {
 	defer t.Stop()
 	for {
 		select {
-		case d, ok := <-in:
-			if !ok {
-				c.mu.Lock()
-				c.endLocked(0, ErrClosed)
-				c.mu.Unlock()
-				return
-			}
-			c.mu.Lock()
-			c.receiveLocked(d, time.Now())
-			c.mu.Unlock()
+		case <-c.kick:
 		case now := <-t.C:
 			c.mu.Lock()
 			c.tickLocked(now)
@@ -144,7 +149,7 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 
 // deliver receives one in-order reliable message from the lane.
 func (c *Client) deliver(msg []byte) {
-	p := wire.New(msg[0])
+	p := c.parsed(msg[0])
 	if p == nil {
 		c.stats.Unknown++
 		return
@@ -163,10 +168,33 @@ func (c *Client) deliver(msg []byte) {
 		c.landed = binary.LittleEndian.Uint32(msg[1:5]) // PlayerSync.landed from now on
 		c.synced = false                                // the app's position predates the landing
 	}
-	q := clonePacket(p)
-	c.world.Apply(q, c.lastHeard)
-	c.deliverNetvar(q)
-	c.pending = append(c.pending, q)
+	// The mirror and the netvars copy what they keep (no packet they take
+	// aliases its buffer but the netvars' payloads, which they clone): the
+	// packet is cloned only for OnPacket, which runs after the lane reused
+	// the buffer.
+	if c.cfg.OnPacket != nil {
+		p = clonePacket(p)
+		c.pending = append(c.pending, p)
+	}
+	c.world.Apply(p, c.lastHeard)
+	c.deliverNetvar(p)
+}
+
+// parsed returns a zero packet of id to parse a reliable event into: a
+// new one when OnPacket will be handed it, else one reused per id (the
+// mirror and the netvars keep copies, not the packet), zeroed as new.
+func (c *Client) parsed(id byte) wire.Packet {
+	if c.cfg.OnPacket != nil {
+		return wire.New(id)
+	}
+	p := c.scratch[id]
+	if p == nil {
+		p = wire.New(id)
+		c.scratch[id] = p
+	} else {
+		reflect.ValueOf(p).Elem().SetZero()
+	}
+	return p
 }
 
 // keep applies an unreliable snapshot (p, parsed from pkt by the
@@ -191,21 +219,31 @@ func clonePacket(p wire.Packet) wire.Packet {
 
 // fresh applies the per-entity sequence of an unreliable snapshot.
 func (c *Client) fresh(p wire.Packet) bool {
-	var key, seq uint32
 	switch x := p.(type) {
 	case *wire.PlayerMove:
-		key, seq = uint32(x.ID())<<16|uint32(x.PlayerID), x.Seq
+		return acceptSeq(&c.seqs.players, wire.MaxPlayers, int(x.PlayerID), x.Seq)
 	case *wire.VehicleMove:
-		key, seq = uint32(x.ID())<<16|uint32(x.VehicleID), x.Seq
-	default:
-		return true
+		return acceptSeq(&c.seqs.vehicles, wire.MaxVehicleID+1, int(x.VehicleID), x.Seq)
 	}
-	s := c.seqs[key]
-	if s == nil {
-		s = &lane.Sequence{}
-		c.seqs[key] = s
+	return true
+}
+
+// entitySeqs are the unreliable snapshots' sequences by entity id, made at
+// the first snapshot of their kind.
+type entitySeqs struct {
+	players, vehicles []lane.Sequence
+}
+
+// acceptSeq applies seq to entity id's sequence in *seqs (n of them); an id
+// beyond them (CheckRecv refused it already) is not fresh.
+func acceptSeq(seqs *[]lane.Sequence, n, id int, seq uint32) bool {
+	if id >= n {
+		return false
 	}
-	return s.Accept(seq)
+	if *seqs == nil {
+		*seqs = make([]lane.Sequence, n)
+	}
+	return (*seqs)[id].Accept(seq)
 }
 
 // control handles the packets outside the lanes.

@@ -45,15 +45,16 @@ type NetvarChange struct {
 
 // netvarState is the client's network-vars state, guarded by Client.mu.
 type netvarState struct {
-	m        *netvar.Mirror
-	me       uint16
-	attempts uint16 // Sync announces sent
-	shown    map[uint16]bool
-	bound    map[uint16]uint16 // slot → UserID bound to the shown player
-	last     map[uint16]uint16 // slot → UserID of its last bound occupant
-	want     []netvar.Ref      // to request, in order
-	asked    map[netvar.Ref]requestState
-	changes  []NetvarChange // for Config.OnNetvar, run unlocked
+	m         *netvar.Mirror
+	me        uint16
+	attempts  uint16 // Sync announces sent
+	shown     map[uint16]bool
+	bound     map[uint16]uint16 // slot → UserID bound to the shown player
+	last      map[uint16]uint16 // slot → UserID of its last bound occupant
+	want      []netvar.Ref      // to request, in order
+	asked     map[netvar.Ref]requestState
+	askedNext time.Time      // no request in asked is due before it; zero: none
+	changes   []NetvarChange // for Config.OnNetvar, run unlocked
 }
 
 type requestState struct {
@@ -107,20 +108,36 @@ func (c *Client) netvarTick(now time.Time) {
 			}
 			nv.m.RequestResync(ref)
 			nv.asked[ref] = requestState{at: now}
+			if nv.askedNext.IsZero() {
+				nv.askedNext = now.Add(ResyncRetry)
+			}
 			n++
 		}
 		nv.want = append(nv.want[:0], nv.want[n:]...)
-		for ref, r := range nv.asked {
-			if n == maxRequestRefs {
-				break
+		// The requests are walked only when one may be due: a client shown
+		// a crowd holds hundreds, and ticks 20 times a second.
+		if !nv.askedNext.IsZero() && !now.Before(nv.askedNext) {
+			var next time.Time
+			for ref, r := range nv.asked {
+				if n == maxRequestRefs {
+					next = now // more may be due: look again at the next tick
+					break
+				}
+				if now.Sub(r.at) >= ResyncRetry {
+					if r.retried {
+						delete(nv.asked, ref) // asked twice: an entity with no vars has no answer
+						continue
+					}
+					nv.m.RequestResync(ref)
+					r = requestState{at: now, retried: true}
+					nv.asked[ref] = r
+					n++
+				}
+				if due := r.at.Add(ResyncRetry); next.IsZero() || due.Before(next) {
+					next = due
+				}
 			}
-			if !r.retried && now.Sub(r.at) >= ResyncRetry {
-				nv.m.RequestResync(ref)
-				nv.asked[ref] = requestState{at: now, retried: true}
-				n++
-			} else if r.retried && now.Sub(r.at) >= ResyncRetry {
-				delete(nv.asked, ref) // asked twice: an entity with no vars has no answer
-			}
+			nv.askedNext = next
 		}
 	}
 	nv.m.Tick(now)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -26,6 +27,7 @@ func runBots(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var cfg bot.Config
 	var behaviours string
 	var asJSON bool
+	var cpuProfile string
 	fs.IntVar(&cfg.N, "n", 1, "number of bots")
 	fs.StringVar(&cfg.Server, "server", "127.0.0.1:7777", "server game address")
 	fs.DurationVar(&cfg.Duration, "duration", 10*time.Second, "how long the bots play")
@@ -33,6 +35,7 @@ func runBots(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&behaviours, "behaviours", strings.Join(bot.AllBehaviours, ","), "comma-separated: "+strings.Join(bot.AllBehaviours, ", "))
 	fs.DurationVar(&cfg.Ramp, "ramp", 0, "spread of the connection times (default n × 2ms)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON summary at the end")
+	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the bot process's CPU profile over the run to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -42,6 +45,19 @@ func runBots(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "dlmp bot:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "dlmp bot:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum, err := bot.Run(ctx, cfg)

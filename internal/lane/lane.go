@@ -58,6 +58,10 @@ func (c Class) String() string {
 	return "Class(?)"
 }
 
+// maxLevel bounds the link's backoff level: ×1.5 per level reaches
+// MaxBackoffRTO from MinRTO in 11.
+const maxLevel = 12
+
 // Errors a caller branches on, for errors.Is.
 var (
 	// ErrQueueFull: a critical message found the send queue full. The
@@ -89,6 +93,12 @@ const (
 	MinRTO        = 50 * time.Millisecond
 	MaxRTO        = 2 * time.Second
 	MaxBackoffRTO = 4 * time.Second
+	// TimeoutBurst is the most events one Poll retransmits on their
+	// timers; the other expired ones wait for the burst's acks.
+	TimeoutBurst = 16
+	// DupAcks is how many ClientAcks in a row repeating the cumulative ack
+	// make every late event the bitfield shows missing lost (markLate).
+	DupAcks = 3
 	// DefaultMaxTries is how many transmissions of one event go
 	// unacknowledged before the link is dead (about 20 s with the clamps).
 	DefaultMaxTries = 10

@@ -63,6 +63,7 @@ type SenderStats struct {
 	Superseded      int // droppable messages replaced by a newer one
 	Dropped         int // droppable messages dropped for want of room
 	BadAcks         int // acks of event_ids never sent, dropped
+	Deferred        int // expired timers re-armed past a Poll's TimeoutBurst
 }
 
 // slot is one event: a message or a fragment, queued or in flight.
@@ -77,6 +78,7 @@ type slot struct {
 	deadline time.Time // retransmission timer
 	sentHigh uint32    // highest id sent when this was last transmitted
 	dg       uint64    // the datagram of its latest transmission
+	firstDg  uint64    // the datagram of its first transmission
 	acked    bool
 	due      bool   // fast retransmit at the next Poll
 	seq      uint64 // the number of its message (every fragment the same), for Progress
@@ -115,6 +117,10 @@ type Sender struct {
 	wake       time.Time // no in-flight event's deadline is before it (zero: unknown)
 	flagged    []uint32  // ids flagged for retransmission by acks since the last Poll
 	progressAt time.Time // the last ack that acknowledged something new
+	level      int       // timeouts since the last RTT sample: the link's backoff
+	ackedDg    uint64    // 1 + the latest datagram an acknowledged event was first sent in; 0: none
+	lastAck    uint32    // the cumulative ack of the latest ClientAck
+	dupAcks    int       // ClientAcks since in a row with the same cumulative ack
 	dead       error
 	stats      SenderStats
 	pushed     uint64 // messages queued by Push, for Progress

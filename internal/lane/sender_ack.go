@@ -34,6 +34,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 	mark := func(id uint32) {
 		if sl := s.flight[id&s.mask]; !sl.acked {
 			sl.acked, newly = true, true
+			s.ackedDg = max(s.ackedDg, sl.firstDg+1)
 			if uint64(id) == top {
 				sampled = sl
 			}
@@ -53,6 +54,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		s.progressAt = now
 		if sampled != nil && sampled.tries == 1 {
 			s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
+			s.level = 0 // a new sample: the RTO is the estimate's again
 		}
 		for s.base != s.next && s.flight[s.base&s.mask].acked {
 			s.release(s.flight[s.base&s.mask])
@@ -61,20 +63,34 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		}
 		s.markFast()
 	}
+	if a.Ack == s.lastAck {
+		s.dupAcks++
+	} else {
+		s.lastAck, s.dupAcks = a.Ack, 0
+	}
 	s.markLate(a.Ack, now)
 	s.markShared()
 }
 
 // markLate flags for retransmission every unacknowledged event that the
-// ack shows missing (up to ack+65, the last id its bitfield covers) and
-// that was last sent more than the loss delay ago: had it arrived, the ack
-// would say so (the time threshold of RFC 9002 §6.1.2, applied to the
-// holes the bitfield reports).
+// ack shows missing (up to ack+65, the last id its bitfield covers), that
+// was last sent in a datagram before one the client acknowledged an event
+// of, and more than the loss delay ago: had it arrived, the ack would say
+// so (the time threshold of RFC 9002 §6.1.2, applied to the holes the
+// bitfield reports). An event sent after everything acknowledged is not a
+// hole but not yet read: a client that fell behind acknowledges the oldest
+// datagrams of its backlog, and its acks show the rest missing. An
+// acknowledged event counts by the datagram of its first transmission, the
+// one its ack may be for (Karn). After DupAcks acks in a row that repeat
+// the cumulative ack (the client receives, and its stream is stuck at
+// ack+1: what it receives may be beyond what the bitfield shows), every
+// late event the bitfield shows missing is flagged.
 func (s *Sender) markLate(ack uint32, now time.Time) {
 	end := min(uint64(ack)+66, uint64(s.next))
 	delay := s.rtt.lossDelay()
+	stuck := s.dupAcks >= DupAcks
 	for id := s.base; uint64(id) < end; id++ {
-		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && now.Sub(sl.sentAt) >= delay {
+		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && (sl.dg < s.ackedDg || stuck) && now.Sub(sl.sentAt) >= delay {
 			s.flag(sl, id)
 		}
 	}

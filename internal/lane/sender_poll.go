@@ -94,8 +94,20 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 
 // retransmit sends the flagged and expired events in flight and notes the
 // earliest deadline left; false when the link turned out dead.
+//
+// A timeout is the link's as well as the event's (RFC 6298 §5.5): the
+// first one of a Poll raises the backoff level, so that the events sent
+// after it wait as long as the retransmissions before theirs expire, until
+// an ack gives a new RTT sample. A client that fell behind by more than
+// the RTO otherwise has every event retransmitted, and Karn's rule then
+// keeps the RTT from ever learning the lag. And one Poll retransmits at
+// most TimeoutBurst expired events, the oldest: the others are re-armed
+// with the raised timeout. Those that were lost are flagged by the acks of
+// the burst (markLate) within a round trip; those that are only late are
+// acknowledged, not sent again.
 func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 	s.wake = time.Time{}
+	burst := 0
 	for id := s.base; id != s.next; id++ {
 		sl := s.flight[id&s.mask]
 		if sl.acked {
@@ -108,19 +120,34 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 		case !now.Before(sl.deadline) && id-s.horizon < 1<<31 && id != s.horizon:
 			// Beyond what an ack can show (ack+65): it may well have
 			// arrived. Wait for the acks of the retransmissions below it.
-			sl.deadline = now.Add(s.rtt.backoff(sl.tries))
+			sl.deadline = now.Add(s.timeout(sl.tries))
+		case !now.Before(sl.deadline) && burst >= TimeoutBurst:
+			// Expired, after the burst: wait for the burst's acks.
+			s.stats.Deferred++
+			sl.deadline = now.Add(s.timeout(sl.tries))
 		case !now.Before(sl.deadline):
 			if sl.tries >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
 				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
 					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
 				return false
 			}
+			if burst == 0 {
+				s.level = min(s.level+1, maxLevel)
+			}
+			burst++
 			s.stats.Timeouts++
 			s.transmit(sl, now, emit)
 		}
 		s.wakeBy(sl.deadline)
 	}
 	return true
+}
+
+// timeout is the retransmission timer of an event transmitted tries times:
+// the RTO backed off by its own transmissions or by the link's timeouts
+// since the last RTT sample, whichever is more.
+func (s *Sender) timeout(tries int) time.Duration {
+	return s.rtt.backoff(max(tries, s.level+1))
 }
 
 // retransmitFlagged sends the events acks flagged, in id order, when no
@@ -153,13 +180,13 @@ func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
 	sl.dg = s.dgSeq
 	sl.tries++
 	if sl.tries == 1 {
-		sl.firstAt = now
+		sl.firstAt, sl.firstDg = now, s.dgSeq
 	} else {
 		s.stats.Retransmits++
 	}
 	s.stats.Sends++
 	sl.sentAt = now
-	sl.deadline = now.Add(s.rtt.backoff(sl.tries))
+	sl.deadline = now.Add(s.timeout(sl.tries))
 	sl.sentHigh = s.next - 1
 	sl.due = false
 	s.wakeBy(sl.deadline)

@@ -62,6 +62,12 @@ type Server struct {
 
 	mu    sync.Mutex // guards ticks
 	ticks tickStats
+
+	gc     *gcMetrics // read on Run's goroutine only
+	lastGC gcTotals   // at the last summary
+
+	lastRetransmits uint64    // the reliable lanes' retransmissions at the last summary
+	lastCauses      [3]uint64 // their fast ones, timeouts and deferred timers then
 }
 
 // proxy lets the world be built before the gamemode that needs it.
@@ -156,6 +162,8 @@ func (s *Server) Run(ctx context.Context) error {
 	defer maps.Stop()
 	var last transport.StatsSnapshot
 	var clock monotonic
+	s.gc = newGCMetrics()
+	s.lastGC = s.gc.totals()
 	for {
 		select {
 		case <-ctx.Done():
@@ -180,7 +188,9 @@ func (s *Server) Run(ctx context.Context) error {
 		case now := <-t.C:
 			now = clock.at(now)
 			var ph phases
+			gc0 := s.gc.cycles()
 			tid0, cpu0, cpuOK := threadCPU()
+			ph.cpu0, ph.tid0 = cpu0, tid0
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			ph.mark(phaseReceive, start)
@@ -198,6 +208,7 @@ func (s *Server) Run(ctx context.Context) error {
 			if tid1, cpu1, ok := threadCPU(); ok && cpuOK && tid1 == tid0 {
 				ph.cpu = cpu1 - cpu0 // the tick stayed on one thread: its CPU time
 			}
+			ph.gc = s.gc.cycles() != gc0
 			s.mu.Lock()
 			s.ticks.add(took, &ph)
 			s.mu.Unlock()
@@ -287,6 +298,9 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 	for _, n := range last.Drops {
 		drops -= n
 	}
+	gc := s.gc.totals()
+	retransmits, queued, deepest := s.tr.LaneTotals()
+	fast, timeouts, deferred := s.tr.RetransmitCauses()
 	s.log.Info("summary",
 		"players", s.world.Players(),
 		"ticks", st.Count,
@@ -297,6 +311,11 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"tick_cpu_p99_us", st.CPUP99.Microseconds(),
 		"phases_mean_us", st.phaseMeans(),
 		"phases_p99_us", st.phaseP99s(),
+		"slowest_tick", st.Slowest.logValue(),
+		"gc_cycles", gc.cycles-s.lastGC.cycles,
+		"gc_ticks", st.GCTicks,
+		"gc_cpu_us", int64((gc.cpuSecs-s.lastGC.cpuSecs)*1e6),
+		"gc_assist_cpu_us", int64((gc.assistSecs-s.lastGC.assistSecs)*1e6),
 		"between_receives", st.Between,
 		"between_receive_us", st.BetweenTook.Microseconds(),
 		"datagrams_in", now.DatagramsIn-last.DatagramsIn,
@@ -304,6 +323,15 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"bytes_in", now.BytesIn-last.BytesIn,
 		"bytes_out", now.BytesOut-last.BytesOut,
 		"drops", drops,
+		"retransmits", retransmits-s.lastRetransmits,
+		"fast_retransmits", fast-s.lastCauses[0],
+		"timeout_retransmits", timeouts-s.lastCauses[1],
+		"deferred_timers", deferred-s.lastCauses[2],
+		"reliable_queued", queued,
+		"reliable_deepest", deepest,
 	)
+	s.lastRetransmits = retransmits
+	s.lastCauses = [3]uint64{fast, timeouts, deferred}
+	s.lastGC = gc
 	return now
 }

@@ -18,14 +18,36 @@ const (
 var phaseNames = [numPhases]string{"receive", "world", "netvars", "gamemode", "flush"}
 
 // phases are the ends of one tick's phases, measured from its start, and
-// the CPU time the tick's thread used (0 when not measured).
+// the CPU time the tick's thread used (0 when not measured), in all and
+// by the end of each phase.
 type phases struct {
-	end [numPhases]time.Duration
-	cpu time.Duration
+	end    [numPhases]time.Duration
+	cpu    time.Duration
+	cpuEnd [numPhases]time.Duration // the thread's CPU time at each phase's end, from cpu0
+	cpu0   time.Duration            // the thread's CPU time at the tick's start
+	tid0   int                      // the thread the tick began on
+	moved  bool                     // a phase ended on another thread: cpuEnd means nothing
+	gc     bool                     // a garbage collection ran during the tick
 }
 
-// mark records that phase ended now (start is the tick's start).
-func (p *phases) mark(phase int, start time.Time) { p.end[phase] = time.Since(start) }
+// mark records that phase ended now (start is the tick's start), and the
+// thread's CPU time then.
+func (p *phases) mark(phase int, start time.Time) {
+	p.end[phase] = time.Since(start)
+	if tid, c, ok := threadCPU(); ok && tid == p.tid0 {
+		p.cpuEnd[phase] = c - p.cpu0
+	} else {
+		p.moved = true
+	}
+}
+
+// cpuLength is the CPU time phase took (meaningful when cpu > 0).
+func (p *phases) cpuLength(phase int) time.Duration {
+	if phase == 0 {
+		return p.cpuEnd[0]
+	}
+	return p.cpuEnd[phase] - p.cpuEnd[phase-1]
+}
 
 // total is the tick's duration: the end of its last phase.
 func (p *phases) total() time.Duration { return p.end[numPhases-1] }
@@ -52,6 +74,27 @@ type TickStats struct {
 	// BetweenTook how long that took in all.
 	Between     int
 	BetweenTook time.Duration
+	// Slowest is the tick that used the most CPU (the longest in wall
+	// time when no CPU time was measured), phase by phase: what the p99
+	// is made of. GCTicks counts the ticks a garbage collection ran in.
+	Slowest SlowTick
+	GCTicks int
+}
+
+// SlowTick is one tick's wall and CPU time, in all and by phase, and
+// whether a garbage collection ran during it.
+type SlowTick struct {
+	Wall, CPU           time.Duration
+	PhaseWall, PhaseCPU [numPhases]time.Duration
+	GC                  bool
+}
+
+// logValue is the slowest tick as a log group's value, microseconds.
+func (t SlowTick) logValue() map[string]any {
+	return map[string]any{
+		"wall_us": t.Wall.Microseconds(), "cpu_us": t.CPU.Microseconds(),
+		"phases_us": phaseMap(&t.PhaseWall), "phases_cpu_us": phaseMap(&t.PhaseCPU), "gc": t.GC,
+	}
 }
 
 // phaseMeans is PhaseMean as a log group's value, microseconds by phase name.
@@ -72,7 +115,8 @@ func phaseMap(d *[numPhases]time.Duration) map[string]int64 {
 func (s *Server) peekTicks() TickStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cp := tickStats{d: slices.Clone(s.ticks.d), cpu: slices.Clone(s.ticks.cpu), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook}
+	cp := tickStats{d: slices.Clone(s.ticks.d), cpu: slices.Clone(s.ticks.cpu), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook,
+		slow: s.ticks.slow, gcTicks: s.ticks.gcTicks}
 	for i := range cp.phase {
 		cp.phase[i] = slices.Clone(s.ticks.phase[i])
 	}
@@ -94,6 +138,8 @@ type tickStats struct {
 	phase       [numPhases][]time.Duration
 	betweenN    int
 	betweenTook time.Duration
+	slow        SlowTick
+	gcTicks     int
 }
 
 // between records one delivery of packets between ticks that took d.
@@ -115,11 +161,23 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 	if ph.cpu > 0 {
 		t.cpu = append(t.cpu, ph.cpu)
 	}
+	if ph.gc {
+		t.gcTicks++
+	}
+	if ph.cpu > t.slow.CPU || (t.slow.CPU == 0 && ph.cpu == 0 && d > t.slow.Wall) {
+		t.slow = SlowTick{Wall: d, CPU: ph.cpu, GC: ph.gc}
+		for i := range t.slow.PhaseWall {
+			t.slow.PhaseWall[i] = ph.length(i)
+			if ph.cpu > 0 && !ph.moved {
+				t.slow.PhaseCPU[i] = ph.cpuLength(i)
+			}
+		}
+	}
 }
 
 func (t *tickStats) take() TickStats {
-	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook}
-	t.betweenN, t.betweenTook = 0, 0
+	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook, Slowest: t.slow, GCTicks: t.gcTicks}
+	t.betweenN, t.betweenTook, t.slow, t.gcTicks = 0, 0, SlowTick{}, 0
 	if len(t.d) == 0 {
 		return st
 	}

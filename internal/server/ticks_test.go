@@ -61,3 +61,67 @@ func TestMonotonicTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestTickStatsSlowest: the summary's slowest tick is the one that used the
+// most CPU, with its own phase split and GC flag, and take resets it.
+func TestTickStatsSlowest(t *testing.T) {
+	var ts tickStats
+	for i, cpu := range []time.Duration{2, 9, 3} {
+		cpu *= time.Millisecond
+		ph := phases{
+			end:    [numPhases]time.Duration{0, cpu, cpu, cpu, cpu + 10*time.Millisecond},
+			cpuEnd: [numPhases]time.Duration{0, cpu - time.Millisecond, cpu - time.Millisecond, cpu - time.Millisecond, cpu},
+			cpu:    cpu,
+			gc:     i == 1,
+		}
+		ts.add(ph.total(), &ph)
+	}
+	st := ts.take()
+	want := SlowTick{Wall: 19 * time.Millisecond, CPU: 9 * time.Millisecond, GC: true,
+		PhaseWall: [numPhases]time.Duration{0, 9 * time.Millisecond, 0, 0, 10 * time.Millisecond},
+		PhaseCPU:  [numPhases]time.Duration{0, 8 * time.Millisecond, 0, 0, time.Millisecond}}
+	if st.Slowest != want {
+		t.Errorf("got slowest %+v, want %+v", st.Slowest, want)
+	}
+	if st.GCTicks != 1 {
+		t.Errorf("got %d ticks with a GC, want 1", st.GCTicks)
+	}
+	if got := st.Slowest.logValue()["phases_cpu_us"].(map[string]int64)["world"]; got != 8000 {
+		t.Errorf("got slowest world CPU %d µs, want 8000", got)
+	}
+	if st := ts.take(); st.Slowest != (SlowTick{}) || st.GCTicks != 0 {
+		t.Errorf("got %+v after take, want no slowest tick", st)
+	}
+}
+
+// TestTickStatsSlowestMovedThread: a tick whose phases did not all end on
+// its thread has no CPU split by phase (the thread clocks differ), only
+// its total.
+func TestTickStatsSlowestMovedThread(t *testing.T) {
+	var ts tickStats
+	ph := phases{
+		end:    [numPhases]time.Duration{0, 5 * time.Millisecond, 5 * time.Millisecond, 5 * time.Millisecond, 6 * time.Millisecond},
+		cpuEnd: [numPhases]time.Duration{0, 9 * time.Millisecond, 0, 0, 0},
+		cpu:    4 * time.Millisecond,
+		moved:  true,
+	}
+	ts.add(ph.total(), &ph)
+	st := ts.take()
+	if st.Slowest.CPU != 4*time.Millisecond || st.Slowest.PhaseCPU != ([numPhases]time.Duration{}) {
+		t.Errorf("got slowest CPU %v by phase %v, want 4ms and no split", st.Slowest.CPU, st.Slowest.PhaseCPU)
+	}
+}
+
+// TestTickStatsSlowestWallWithoutCPU: where no CPU time is measured, the
+// slowest tick is the longest in wall time.
+func TestTickStatsSlowestWallWithoutCPU(t *testing.T) {
+	var ts tickStats
+	for _, w := range []time.Duration{4, 7, 5} {
+		w *= time.Millisecond
+		ph := phases{end: [numPhases]time.Duration{0, w, w, w, w}}
+		ts.add(ph.total(), &ph)
+	}
+	if got := ts.take().Slowest.Wall; got != 7*time.Millisecond {
+		t.Errorf("got slowest wall %v, want 7ms", got)
+	}
+}

@@ -21,9 +21,11 @@ type tickState struct {
 	lastN    int
 	lastAddr netip.AddrPort
 
-	batchSeq         uint64   // batches handed to the writer (their seq)
-	scratchBuf       [64]byte // control packets are encoded here; emit copies them
-	retransmitsEnded uint64   // retransmissions of the sessions that ended
+	batchSeq         uint64    // batches handed to the writer (their seq)
+	scratchBuf       [64]byte  // control packets are encoded here; emit copies them
+	retransmitsEnded uint64    // retransmissions of the sessions that ended
+	causesEnded      [3]uint64 // their fast retransmissions, timeouts and deferred timers
+	endsLeft         int       // sessions this Flush may still end
 }
 
 type helloKey struct {
@@ -61,10 +63,24 @@ func (s *Server) Receive(now time.Time) {
 	}
 }
 
-// Flush runs every session's timers, ends the sessions that are over, and
-// sends what the lanes have due. Call it from the world's goroutine only.
+// MaxEndsPerFlush bounds the sessions one Flush ends. Each end is the
+// world's Leave (the views and labels of everyone who saw the player, the
+// gamemode's player_leave): a crowd of clients timing out together made one
+// tick of hundreds of milliseconds, which made more clients time out. The
+// others end at the next Flushes, in order; meanwhile they send nothing.
+// Shutdown ends every session at once.
+const MaxEndsPerFlush = 8
+
+// Flush runs every session's timers, ends the sessions that are over (up
+// to MaxEndsPerFlush), and sends what the lanes have due. Call it from the
+// world's goroutine only.
 func (s *Server) Flush(now time.Time) {
+	s.flush(now, MaxEndsPerFlush)
+}
+
+func (s *Server) flush(now time.Time, maxEnds int) {
 	t := &s.tick
+	t.endsLeft = maxEnds
 	for _, sess := range t.sessions {
 		t.step(sess, now)
 	}
@@ -81,7 +97,8 @@ func (s *Server) Shutdown(reason uint8, now time.Time) {
 	for _, sess := range s.tick.sessions {
 		sess.Kick(reason)
 	}
-	s.Tick(now)
+	s.Receive(now)
+	s.flush(now, len(s.tick.sessions))
 }
 
 // hello answers a ClientHello whose cookie proved the address.
@@ -210,7 +227,10 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		}
 	}
 	if sess.closing != 0 {
-		t.end(sess)
+		if t.endsLeft > 0 {
+			t.endsLeft--
+			t.end(sess)
+		}
 		return
 	}
 	sent := false
@@ -256,7 +276,11 @@ func (t *tickState) end(sess *Session) {
 	s.mu.Unlock()
 	delete(t.byHello, helloKey{sess.Addr, sess.Nonce})
 	sess.ended = true
-	t.retransmitsEnded += uint64(sess.send.Stats().Retransmits)
+	st := sess.send.Stats()
+	t.retransmitsEnded += uint64(st.Retransmits)
+	t.causesEnded[0] += uint64(st.FastRetransmits)
+	t.causesEnded[1] += uint64(st.Timeouts)
+	t.causesEnded[2] += uint64(st.Deferred)
 	if sess.joined {
 		s.stats.Left.Add(1)
 		s.handler.Leave(sess, sess.closing)
@@ -327,4 +351,22 @@ func (s *Server) LaneTotals() (retransmits uint64, queued, deepest int) {
 		deepest = max(deepest, q)
 	}
 	return retransmits, queued, deepest
+}
+
+// RetransmitCauses sums the sessions' reliable lanes since they started:
+// retransmissions flagged by acks (fast), by timers (timeouts), and
+// expired timers re-armed past a Poll's burst (deferred). Call it from the
+// world's goroutine only.
+func (s *Server) RetransmitCauses() (fast, timeouts, deferred uint64) {
+	c := s.tick.causesEnded
+	for _, sess := range s.tick.sessions {
+		if sess.ended {
+			continue
+		}
+		st := sess.send.Stats()
+		c[0] += uint64(st.FastRetransmits)
+		c[1] += uint64(st.Timeouts)
+		c[2] += uint64(st.Deferred)
+	}
+	return c[0], c[1], c[2]
 }

@@ -52,8 +52,14 @@ type moveRef struct {
 // Player moves are sent at the full tick rate to viewers within
 // NearMoveDistance, and every FarMoveEvery ticks beyond it (decision 0180):
 // the far ones are small on the screen, and most of the traffic of a crowd.
+//
+// In a crowd the near ones are also the NearMoveLimit nearest (decision
+// 0244): with everybody within 60 m of everybody (the default world's one
+// spawn point), each client was sent the moves of its 200 shown players on
+// every tick, ~7 datagrams per tick per client.
 const (
 	NearMoveDistance = 60
+	NearMoveLimit    = 50
 	FarMoveEvery     = 4
 )
 
@@ -75,7 +81,7 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
 	tick := w.ents.tick
-	if e.splitDue || (tick+uint32(q.id))%FarMoveEvery == 0 {
+	if (tick+uint32(q.id))%FarMoveEvery == 0 {
 		w.splitMoves(q)
 	}
 	tab := w.ents.moveTab
@@ -110,20 +116,103 @@ func (w *World) sendPlayerMoves(q *Player) {
 }
 
 // splitMoves sorts the players q is shown into near and far (by id) for
-// sendPlayerMoves.
+// sendPlayerMoves, every FarMoveEvery ticks. Near: within NearMoveDistance
+// and, when more are, within the distance of the NearMoveLimit-th nearest
+// of them (ties at it are near). In between, a player shown is placed by
+// that cut and a player hidden taken out (placeMove, unplaceMove): in a
+// crowd the views change on most ticks, and a full split at each change
+// would select the nearest on most ticks.
 func (w *World) splitMoves(q *Player) {
 	e := &q.ent
-	e.splitDue = false
 	e.nearP = e.nearP[:0]
 	for i := range e.farP {
 		e.farP[i] = e.farP[i][:0]
 	}
 	tab := w.ents.moveTab
+	near2 := float32(NearMoveDistance * NearMoveDistance)
+	e.nearD, e.nearSel = e.nearD[:0], e.nearSel[:0] // squared distances by shownP's order; the near ones
 	for _, id := range e.shownP {
-		if grid.Dist2(q.pos, tab[id].pos) <= NearMoveDistance*NearMoveDistance {
+		d := grid.Dist2(q.pos, tab[id].pos)
+		e.nearD = append(e.nearD, d)
+		if d <= near2 {
+			e.nearSel = append(e.nearSel, d)
+		}
+	}
+	e.nearCut2 = 0 // not a crowd: NearMoveDistance
+	if len(e.nearSel) > NearMoveLimit {
+		near2 = nthSmallest(e.nearSel, NearMoveLimit-1)
+		e.nearCut2 = near2
+	}
+	for i, id := range e.shownP {
+		if e.nearD[i] <= near2 {
 			e.nearP = append(e.nearP, id)
 		} else {
 			e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
 		}
 	}
+}
+
+// placeMove puts player id, shown now at pos, among the viewer's near or
+// far movers (the viewer is at from) by the last split's cut.
+func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec) {
+	e.unplaceMove(id) // a show of a shown player: placed again
+	near2 := float32(NearMoveDistance * NearMoveDistance)
+	if e.nearCut2 > 0 {
+		near2 = min(near2, e.nearCut2)
+	}
+	if grid.Dist2(from, pos) <= near2 {
+		e.nearP = append(e.nearP, id)
+	} else {
+		e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
+	}
+}
+
+// unplaceMove takes player id, hidden, out of the viewer's near and far
+// movers.
+func (e *playerEnt) unplaceMove(id uint16) {
+	e.nearP = removeID(e.nearP, id)
+	e.farP[id%FarMoveEvery] = removeID(e.farP[id%FarMoveEvery], id)
+}
+
+// nthSmallest returns the k-th smallest of d (from 0), reordering d
+// (quickselect: linear on average, for the ~200 players a viewer is shown).
+func nthSmallest(d []float32, k int) float32 {
+	lo, hi := 0, len(d)-1
+	for lo < hi {
+		// Median of three as the pivot, then Hoare's partition.
+		mid := lo + (hi-lo)/2
+		if d[mid] < d[lo] {
+			d[mid], d[lo] = d[lo], d[mid]
+		}
+		if d[hi] < d[lo] {
+			d[hi], d[lo] = d[lo], d[hi]
+		}
+		if d[hi] < d[mid] {
+			d[hi], d[mid] = d[mid], d[hi]
+		}
+		pivot := d[mid]
+		i, j := lo, hi
+		for i <= j {
+			for d[i] < pivot {
+				i++
+			}
+			for d[j] > pivot {
+				j--
+			}
+			if i <= j {
+				d[i], d[j] = d[j], d[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return d[k]
+		}
+	}
+	return d[k]
 }

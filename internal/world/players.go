@@ -107,8 +107,10 @@ type playerEnt struct {
 	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show
 	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
 	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
+	nearD     []float32              // splitMoves' scratch: the shown players' squared distances
+	nearSel   []float32              // splitMoves' scratch: those within NearMoveDistance
+	nearCut2  float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
 	farP      [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
-	splitDue  bool                   // the players shown changed since the last split
 	vehiclesV *stream.View
 	vehicleAt stream.Anchor
 	shownV    []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
@@ -424,10 +426,11 @@ func (w *World) streamPlayers(q *Player, gone *Player) {
 			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
 			e.shownP = addID(e.shownP, id)
 			e.freshP = append(e.freshP, id)
+			e.placeMove(q.pos, id, o.pos)
 		} else {
 			e.shownP = removeID(e.shownP, id)
+			e.unplaceMove(id)
 		}
-		e.splitDue = true
 		w.send(q, show, lane.Critical)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -102,4 +103,53 @@ func BenchmarkCrowdTick(b *testing.B) {
 			b.ReportMetric(float64(w.ents.passes[0]-v0)/float64(b.N), "views/tick")
 		})
 	}
+}
+
+// BenchmarkCrowdTickTail is BenchmarkCrowdTick's spread world with every
+// tick measured apart by the thread's clock: the percentiles of the
+// players' syncs (the same work on every tick: how much the machine alone
+// moves a fixed piece of work), of the tick, and of the views of players
+// computed per tick (decision 0243).
+func BenchmarkCrowdTickTail(b *testing.B) {
+	w, ms, centers := crowdWorld(b, 1000, 10)
+	now := t0
+	var s wire.PlayerSync
+	for range 40 {
+		now = now.Add(50 * time.Millisecond)
+		crowdStep(w, ms, centers, now, &s)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	var syncs, ticks []time.Duration
+	var views []float64
+	for b.Loop() {
+		now = now.Add(50 * time.Millisecond)
+		c0 := threadClock()
+		for i := range ms {
+			m := &ms[i]
+			m.pos.X += m.dx
+			m.pos.Y += m.dy
+			if grid.Dist2(m.pos, centers[i]) > 150*150 {
+				m.dx, m.dy = -m.dx, -m.dy
+			}
+			m.seq++
+			s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
+			w.Packet(m.p, &s, now)
+		}
+		c1, v0 := threadClock(), w.ents.passes[0]
+		w.Tick(now)
+		syncs, ticks = append(syncs, c1-c0), append(ticks, threadClock()-c1)
+		views = append(views, float64(w.ents.passes[0]-v0))
+	}
+	report := func(name string, d []time.Duration) {
+		slices.Sort(d)
+		b.ReportMetric(float64(d[len(d)/2])/1e6, name+"-p50-ms")
+		b.ReportMetric(float64(d[len(d)*99/100])/1e6, name+"-p99-ms")
+	}
+	report("sync", syncs)
+	report("tick", ticks)
+	slices.Sort(views)
+	b.ReportMetric(views[len(views)/2], "views-p50")
+	b.ReportMetric(views[len(views)*99/100], "views-p99")
 }

@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -295,5 +296,121 @@ func TestFarPlayerMovesAtAQuarterRate(t *testing.T) {
 	_, last := moverMoves(fc.takeMoves())
 	if want := float32(ticks) * 0.3; last != want {
 		t.Fatalf("far viewer's last mover x = %v, want the final %v", last, want)
+	}
+}
+
+// TestNearMovesLimited: in a crowd, only the NearMoveLimit nearest of the
+// players within NearMoveDistance move at the tick rate for a viewer; the
+// others within it move at the far rate, and their last state still lands
+// (decision 0244).
+func TestNearMovesLimited(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc := f.joinE()
+	f.spawn(viewer, vc.testConn, at(0, 0))
+	type mover struct {
+		p  *Player
+		c  *testConn
+		at float32
+	}
+	var ms []mover
+	for i := range NearMoveLimit + 10 { // every one within NearMoveDistance
+		p, c := f.joinE()
+		x := 2 + float32(i)*0.5
+		f.spawn(p, c.testConn, at(x, 0))
+		ms = append(ms, mover{p, c.testConn, x})
+	}
+	for range FarMoveEvery { // the viewer's periodic split works out who is nearest
+		f.advance(tick)
+	}
+	vc.takeMoves()
+	const ticks = 4 * FarMoveEvery
+	for i := range ticks {
+		for _, m := range ms {
+			f.sync(m.p, m.c, at(m.at, float32(i+1)*0.01), 1)
+		}
+		f.advance(tick)
+	}
+	got := map[uint16]int{}
+	for _, p := range vc.takeMoves() {
+		if m, ok := p.(*wire.PlayerMove); ok {
+			got[m.PlayerID]++
+		}
+	}
+	for i, m := range ms {
+		want := ticks
+		if i >= NearMoveLimit {
+			want = ticks / FarMoveEvery
+		}
+		if n := got[m.p.ID()]; n != want {
+			t.Errorf("mover %d at %v m: got %d moves in %d ticks, want %d", i, m.at, n, ticks, want)
+		}
+	}
+}
+
+func TestNthSmallest(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 1; n <= 300; n += 7 {
+		d := make([]float32, n)
+		for i := range d {
+			d[i] = float32(r.IntN(50)) // ties
+		}
+		sorted := slices.Clone(d)
+		slices.Sort(sorted)
+		for _, k := range []int{0, n / 3, n / 2, n - 1} {
+			if got := nthSmallest(slices.Clone(d), k); got != sorted[k] {
+				t.Fatalf("n %d: nthSmallest(k=%d) = %v, want %v", n, k, got, sorted[k])
+			}
+		}
+	}
+}
+
+// TestMovesBetweenSplits: a player shown between the viewer's periodic
+// splits gets its moves from its first tick (it is placed by the last
+// split's cut), and a player hidden between them gets none after its hide.
+func TestMovesBetweenSplits(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc := f.joinE()
+	f.spawn(viewer, vc.testConn, at(0, 0))
+	for range FarMoveEvery {
+		f.advance(tick)
+	}
+	mover, mc := f.joinE()
+	// Spawned on a tick that is not the viewer's periodic split.
+	for (f.w.ents.tick+1+uint32(viewer.ID()))%FarMoveEvery == 0 {
+		f.advance(tick)
+	}
+	f.spawn(mover, mc.testConn, at(10, 0))
+	f.advance(tick) // shown
+	vc.takeMoves()
+	moves := func() int {
+		n := 0
+		for _, p := range vc.takeMoves() {
+			if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == mover.ID() {
+				n++
+			}
+		}
+		return n
+	}
+	for i := range 3 {
+		f.sync(mover, mc.testConn, at(10, float32(i+1)*0.3), 1)
+		f.advance(tick)
+		if n := moves(); n != 1 {
+			t.Fatalf("tick %d after the show: got %d moves of the near mover, want 1", i+1, n)
+		}
+	}
+	// Beyond the stream distance: once hidden, no move.
+	hidden := false
+	for i := range 20 * FarMoveEvery {
+		f.sync(mover, mc.testConn, at(PlayerStreamDistance+100, float32(i+1)*0.3), 1)
+		f.advance(tick)
+		n := moves()
+		if hidden && n != 0 {
+			t.Fatalf("tick %d: got %d moves of the mover after its hide, want 0", i+1, n)
+		}
+		_, shown := viewer.ent.players.Shown(uint32(mover.ID()))
+		hidden = !shown
+	}
+	if !hidden {
+		t.Fatal("the mover 400 m away was never hidden")
 	}
 }

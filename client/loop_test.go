@@ -1,0 +1,153 @@
+package client
+
+import (
+	"io"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"dlmp/client/mirror"
+	"dlmp/internal/lane"
+	"dlmp/internal/wire"
+)
+
+// loopClient is a Client with no socket, its loop state only; what it
+// sends collects in c.out.
+func loopClient(t *testing.T, now time.Time) *Client {
+	t.Helper()
+	uc, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)}) // closed when the connection ends
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { uc.Close() })
+	c := &Client{
+		uc:    uc,
+		cfg:   Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))},
+		hello: wire.ServerHello{PlayerID: 3, SessionToken: 0xABCD, TickHz: 20, TimeoutMs: 1000, KeepaliveMs: 500},
+		gbn:   lane.NewGBNSender(lane.GBNConfig{}),
+		done:  make(chan struct{}),
+	}
+	c.recv = lane.NewReceiver(c.hello.SessionToken, 0)
+	c.world = mirror.New(&c.hello, now)
+	c.initNetvars()
+	c.expect = 1
+	c.lastSent, c.lastHeard = now, now
+	return c
+}
+
+// TestReaderHandlesArrivals: the reader handles a datagram as it arrives,
+// without the loop (none runs here), and wakes the loop when a callback is
+// due. Before, datagrams waited in a queue for the loop: a client on a busy
+// machine judged the server silent with its datagrams still queued.
+func TestReaderHandlesArrivals(t *testing.T) {
+	t0 := time.Now()
+	c := loopClient(t, t0.Add(-time.Hour))
+	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	c.kick = make(chan struct{}, 1)
+	got := make(chan wire.Packet, 1)
+	c.cfg.OnPacket = func(p wire.Packet) { got <- p }
+	c.wg.Add(1)
+	go c.readLoop()
+	defer func() { c.mu.Lock(); c.endLocked(0, ErrClosed); c.mu.Unlock(); c.wg.Wait() }()
+	if _, err := srv.WriteToUDPAddrPort((&wire.SetWeather{EventID: 1, Weather: 7}).Append(nil), c.uc.LocalAddr().(*net.UDPAddr).AddrPort()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-c.kick:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no wake-up of the loop 5 s after a reliable event arrived")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stats.DatagramsIn != 1 || c.stats.Events != 1 {
+		t.Errorf("got %d datagrams and %d events handled, want 1 and 1", c.stats.DatagramsIn, c.stats.Events)
+	}
+	if c.lastHeard.Before(t0) {
+		t.Errorf("got lastHeard %v before the arrival, want it at the arrival", c.lastHeard)
+	}
+	if len(c.pending) != 1 {
+		t.Errorf("got %d packets for OnPacket, want 1", len(c.pending))
+	}
+}
+
+// TestFreshByEntity: the unreliable snapshots are sequenced per entity and
+// kind: a player's and a vehicle's with the same id do not interfere, a
+// repeated or older seq is stale.
+func TestFreshByEntity(t *testing.T) {
+	c := loopClient(t, time.Now())
+	for i, tt := range []struct {
+		p    wire.Packet
+		want bool
+	}{
+		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, true},
+		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, false},
+		{&wire.PlayerMove{PlayerID: 5, Seq: 9}, false},
+		{&wire.VehicleMove{VehicleID: 5, Seq: 3}, true},
+		{&wire.PlayerMove{PlayerID: 6, Seq: 1}, true},
+		{&wire.PlayerMove{PlayerID: 5, Seq: 11}, true},
+		{&wire.PlayerMove{PlayerID: wire.MaxPlayers, Seq: 1}, false},
+		{&wire.VehicleMove{VehicleID: 5, Seq: 2}, false},
+		{&wire.SetWeather{}, true}, // not sequenced
+	} {
+		if got := c.fresh(tt.p); got != tt.want {
+			t.Errorf("step %d: fresh(%T %+v) = %v, want %v", i, tt.p, tt.p, got, tt.want)
+		}
+	}
+}
+
+// TestDeliverWithoutOnPacketClonesNothing: a client without OnPacket (the
+// bots) applies a reliable event without copying it for a callback that
+// does not exist, and queues nothing for one; with OnPacket, the callback
+// gets a copy that does not alias the lane's buffer.
+func TestDeliverWithoutOnPacketClonesNothing(t *testing.T) {
+	c := loopClient(t, time.Now())
+	show := &wire.SetWeather{EventID: 1, Weather: 7}
+	msg := show.Append(nil)
+	allocs := testing.AllocsPerRun(100, func() {
+		c.expect = 1
+		c.deliver(msg)
+	})
+	if allocs > 0 {
+		t.Errorf("got %.0f allocations per event without OnPacket, want 0", allocs)
+	}
+	if len(c.pending) != 0 {
+		t.Errorf("got %d packets queued for OnPacket without one, want 0", len(c.pending))
+	}
+	c.cfg.OnPacket = func(wire.Packet) {}
+	c.deliver(msg)
+	if len(c.pending) != 1 {
+		t.Fatalf("got %d packets queued for OnPacket, want 1", len(c.pending))
+	}
+	msg[len(msg)-1] = 9 // the lane reuses its buffer
+	if got := c.pending[0].(*wire.SetWeather).Weather; got != 7 {
+		t.Errorf("got weather %d in the queued packet after the buffer changed, want 7", got)
+	}
+}
+
+// TestDeliverReusedPacket: the packet a reliable event is parsed into is
+// reused for the next event of its id, so nothing may keep it: two labels
+// delivered one after the other are held each with its own text.
+func TestDeliverReusedPacket(t *testing.T) {
+	c := loopClient(t, time.Now())
+	for i, text := range []string{"a rather long name label", "hi"} {
+		l := &wire.Label3D{EventID: uint32(i + 1), LabelID: uint32(4 + i), Active: 1, Color: 0xFFFFFF, DrawDistance: 50}
+		if err := l.SetText(text); err != nil {
+			t.Fatal(err)
+		}
+		c.expect = uint32(i + 1)
+		c.deliver(l.Append(nil))
+	}
+	if c.stats.Invalid != 0 {
+		t.Fatalf("got %d events dropped as invalid, want 0", c.stats.Invalid)
+	}
+	got := c.world.Labels()
+	if len(got) != 2 || got[0].ID != 4 || got[0].Text != "a rather long name label" || got[1].ID != 5 || got[1].Text != "hi" {
+		t.Errorf("got labels %+v, want 4 %q and 5 %q", got, "a rather long name label", "hi")
+	}
+}

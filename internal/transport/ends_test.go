@@ -1,0 +1,71 @@
+package transport
+
+import (
+	"testing"
+	"time"
+
+	"dlmp/internal/lane"
+	"dlmp/internal/wire"
+)
+
+// TestEndsPerFlushBounded: when many clients time out together, one Flush
+// ends at most MaxEndsPerFlush of them (each end is the world's Leave) and
+// the next Flushes end the rest; Shutdown still ends everyone at once.
+func TestEndsPerFlushBounded(t *testing.T) {
+	const n = 2*MaxEndsPerFlush + 3
+	f := newFixture(t, Config{Timeout: 3 * time.Second, Keepalive: time.Second, MaxPlayers: 100})
+	for range n {
+		dial(t, f).connect(f)
+	}
+	if got := f.srv.Sessions(); got != n {
+		t.Fatalf("got %d sessions, want %d", got, n)
+	}
+	f.tick(4 * time.Second) // nobody said anything for longer than the timeout
+	for i, want := range []int{MaxEndsPerFlush, 2 * MaxEndsPerFlush, n} {
+		if got := len(f.w.left); got != want {
+			t.Fatalf("after flush %d: got %d players left, want %d", i+1, got, want)
+		}
+		if got := f.srv.Sessions(); got != n-want {
+			t.Errorf("after flush %d: got %d sessions, want %d", i+1, got, n-want)
+		}
+		f.tick(0)
+	}
+	for id, reason := range f.w.left {
+		if reason != wire.ReasonTimeout {
+			t.Errorf("player %d left with %d, want timeout", id, reason)
+		}
+	}
+
+	g := newFixture(t, Config{MaxPlayers: 100})
+	for range n {
+		dial(t, g).connect(g)
+	}
+	g.srv.Shutdown(wire.ReasonServerShutdown, g.now)
+	if got := len(g.w.left); got != n || g.srv.Sessions() != 0 {
+		t.Errorf("after Shutdown: got %d players left and %d sessions, want %d and 0", got, g.srv.Sessions(), n)
+	}
+}
+
+// TestRetransmitCauses: the lanes' retransmissions are counted by cause,
+// the ended sessions' included: an event nobody acknowledges is
+// retransmitted by its timer.
+func TestRetransmitCauses(t *testing.T) {
+	f := newFixture(t, Config{Timeout: 10 * time.Second, Keepalive: time.Second})
+	c := dial(t, f)
+	c.connect(f)
+	sess := f.w.joined[0]
+	if err := sess.Send((&wire.SetTime{Hours: 1}).Append(nil), lane.Critical); err != nil {
+		t.Fatal(err)
+	}
+	f.tick(0)
+	f.tick(time.Second) // past the RTO: no ack came (the raw client sends none)
+	fast, timeouts, _ := f.srv.RetransmitCauses()
+	if fast != 0 || timeouts != 1 {
+		t.Fatalf("got %d fast retransmissions and %d timeouts, want 0 and 1", fast, timeouts)
+	}
+	sess.Kick(wire.ReasonKicked)
+	f.tick(0)
+	if _, timeouts, _ := f.srv.RetransmitCauses(); timeouts != 1 {
+		t.Errorf("got %d timeouts after the session ended, want 1", timeouts)
+	}
+}
