@@ -125,7 +125,7 @@ func BenchmarkCrowdTickTail(b *testing.B) {
 	var views []float64
 	for b.Loop() {
 		now = now.Add(50 * time.Millisecond)
-		c0 := threadClock()
+		c0 := threadCPU()
 		for i := range ms {
 			m := &ms[i]
 			m.pos.X += m.dx
@@ -137,9 +137,9 @@ func BenchmarkCrowdTickTail(b *testing.B) {
 			s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
 			w.Packet(m.p, &s, now)
 		}
-		c1, v0 := threadClock(), w.ents.passes[0]
+		c1, v0 := threadCPU(), w.ents.passes[0]
 		w.Tick(now)
-		syncs, ticks = append(syncs, c1-c0), append(ticks, threadClock()-c1)
+		syncs, ticks = append(syncs, c1-c0), append(ticks, threadCPU()-c1)
 		views = append(views, float64(w.ents.passes[0]-v0))
 	}
 	report := func(name string, d []time.Duration) {

@@ -87,11 +87,11 @@ func BenchmarkPrimsKinds(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
 						move()
-						c := threadClock()
+						c := threadCPU()
 						for i := range ms {
 							k.run(w, ms[i].p)
 						}
-						cpu += threadClock() - c
+						cpu += threadCPU() - c
 					}
 					b.ReportMetric(float64(cpu)/1e6/float64(b.N), "cpu-ms/op")
 					if n := w.prims.steps - steps0; n > 0 {
