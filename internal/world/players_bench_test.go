@@ -45,6 +45,13 @@ func crowdWorld(tb testing.TB, players, spots int) (*World, []mover, []grid.Vec)
 // crowdStep moves every player one tick (a PlayerSync each) and runs the
 // tick.
 func crowdStep(w *World, ms []mover, centers []grid.Vec, now time.Time, s *wire.PlayerSync) {
+	crowdSyncs(w, ms, centers, now, s)
+	w.Tick(now)
+}
+
+// crowdSyncs moves every player one step within 150 m of its center and
+// hands the world its PlayerSync.
+func crowdSyncs(w *World, ms []mover, centers []grid.Vec, now time.Time, s *wire.PlayerSync) {
 	for i := range ms {
 		m := &ms[i]
 		m.pos.X += m.dx
@@ -56,7 +63,6 @@ func crowdStep(w *World, ms []mover, centers []grid.Vec, now time.Time, s *wire.
 		*s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
 		w.Packet(m.p, s, now)
 	}
-	w.Tick(now)
 }
 
 // BenchmarkCrowdTick is one tick of 1000 running players: in ten hot spots
@@ -126,17 +132,7 @@ func BenchmarkCrowdTickTail(b *testing.B) {
 	for b.Loop() {
 		now = now.Add(50 * time.Millisecond)
 		c0 := threadCPU()
-		for i := range ms {
-			m := &ms[i]
-			m.pos.X += m.dx
-			m.pos.Y += m.dy
-			if grid.Dist2(m.pos, centers[i]) > 150*150 {
-				m.dx, m.dy = -m.dx, -m.dy
-			}
-			m.seq++
-			s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
-			w.Packet(m.p, &s, now)
-		}
+		crowdSyncs(w, ms, centers, now, &s)
 		c1, v0 := threadCPU(), w.ents.passes[0]
 		w.Tick(now)
 		syncs, ticks = append(syncs, c1-c0), append(ticks, threadCPU()-c1)
