@@ -362,11 +362,34 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	// The view keeps the 100 nearest of the whole: the blips within their
 	// distance past the grid's 100 nearest are behind 100 others.
 	pr.hits = box.AppendSure(p.pos, hits)
+	wants = pastTrim(wants, pr.hits)
 	w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 	for _, h := range pr.hits {
 		wants = append(wants, stream.Want{ID: pr.blipHot.v[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
 	return wants, false
+}
+
+// pastTrim drops from the extras ws the ones the view's nearest-100 trim
+// drops for sure: farther than every one of 100 or more hits. A world with
+// a blip on every player then reconciles a hundred wants and a few, not a
+// thousand.
+func pastTrim(ws []stream.Want, hits []grid.Hit) []stream.Want {
+	if len(hits) < stream.Blips.Limit() {
+		return ws
+	}
+	var far float32
+	for i := range hits {
+		far = max(far, hits[i].Dist2)
+	}
+	n := 0
+	for _, e := range ws {
+		if !(e.Dist2 > far) {
+			ws[n] = e
+			n++
+		}
+	}
+	return ws[:n]
 }
 
 // attachedBlipWants appends the attached blips p should see. On p's slow

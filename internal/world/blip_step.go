@@ -17,7 +17,8 @@ import (
 // blip the grid refused at that limit is kept, every other one is farther
 // than every blip of the answer and is trimmed (splitsAt). So the step is
 // taken at limit 100 − k (k guessed from the last cut's distance, checked
-// at the new cut), from the view's old set: the old answer (the cut kept
+// at the new cut, tried again at the count found there), from the view's
+// old set: the old answer (the cut kept
 // describes it, at its own limit) and the extras the view shows.
 
 // stepBlips patches p's blip view by a step when p moved from the point of
@@ -36,16 +37,32 @@ func (w *World) stepBlips(p *Player) bool {
 	limit := stream.Blips.Limit()
 	pr.extras = w.blipExtras(p, pr.extras[:0])
 	e1 := pr.extras
-	slices.SortFunc(e1, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
 	k := len(e1)
 	if st.cut != grid.AllCut {
 		d := cutDist2(st.cut)
-		for k = 0; k < len(e1) && e1[k].Dist2 < d; k++ {
+		k = 0
+		for i := range e1 {
+			if e1[i].Dist2 < d {
+				k++
+			}
 		}
 	}
 	bc := w.caches.kinds[cacheBlips]
-	if k >= limit || !w.stepDiff(st, g, p.pos, limit-k, bc.sum, pr.blipHot.v) || !splitsAt(e1, k, pr.step.Cut) {
-		return false
+	// Extras that moved (attached blips follow their entity) may cross the
+	// cut: k guessed wrong is told by the split at the new cut, and the step
+	// tried again at the count found there, twice at most.
+	for try := 0; ; try++ {
+		if k >= limit || !w.stepDiff(st, g, p.pos, limit-k, bc.sum, pr.blipHot.v) {
+			return false
+		}
+		n, ok := splitsAt(e1, pr.step.Cut)
+		if ok && n == k {
+			break
+		}
+		if !ok || try == 2 {
+			return false
+		}
+		k = n
 	}
 	in := e1[:k]
 	// The old set: the old answer (the Diff's WasN, WasSum) and the extras
@@ -72,8 +89,8 @@ func (w *World) stepBlips(p *Player) bool {
 	for _, set := range [2][]stream.Want{pr.show, in} {
 		for _, e := range set {
 			if i := slices.IndexFunc(x0, func(x stream.Want) bool { return x.ID == e.ID }); i >= 0 {
-				if x0[i].Rev != e.Rev {
-					return false // shown at another rev: the listed path sends the new show
+				if x0[i].Rev != e.Rev { // shown at another rev (an attached blip that followed): shown again, as Reconcile does
+					show = append(show, e)
 				}
 				continue
 			}
@@ -88,25 +105,35 @@ func (w *World) stepBlips(p *Player) bool {
 		return false
 	}
 	settle(p, cacheBlips, p.pos)
+	if len(pr.attBlip) > 0 && (len(x0) > 0 || k > 0) {
+		pr.markSteps++
+	}
 	return true
 }
 
-// splitsAt reports whether the wants ws (by distance) split at k by the
-// distance of cut, the first blip the grid refused (padded for float32
-// rounding): the first k nearer, the others farther. With no cut (the
-// answer holds every blip), every want must be kept.
-func splitsAt(ws []stream.Want, k int, cut uint64) bool {
+// splitsAt splits the wants ws by the distance of cut, the first blip the
+// grid refused (padded for float32 rounding): it moves the nearer ones to
+// the front of ws and returns how many, or false when a want is within the
+// padding. It partitions rather than sorts: a world with a blip on every
+// player has a thousand extras, most far past the cut. With no cut (the
+// answer holds every blip), every want is nearer.
+func splitsAt(ws []stream.Want, cut uint64) (int, bool) {
 	if cut == grid.AllCut {
-		return k == len(ws)
+		return len(ws), true
 	}
 	d := cutDist2(cut)
 	lo, hi := d*(1-1e-5)-1e-4, d*(1+1e-5)+1e-4
+	n := 0
 	for i := range ws {
-		if i < k && !(ws[i].Dist2 < lo) || i >= k && !(ws[i].Dist2 > hi) {
-			return false
+		switch {
+		case ws[i].Dist2 < lo:
+			ws[n], ws[i] = ws[i], ws[n]
+			n++
+		case !(ws[i].Dist2 > hi):
+			return 0, false
 		}
 	}
-	return true
+	return n, true
 }
 
 // shownExtras appends the blips p's view shows that the answer kept in st

@@ -98,6 +98,7 @@ type prims struct {
 	holds     uint64            // zone views found steady by a hold
 	blipHolds uint64            // blip views found steady by a hold
 	steps     uint64            // views patched by a step (prims_step.go)
+	markSteps uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit
