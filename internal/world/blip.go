@@ -341,18 +341,34 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	settled := sp.ok && sp.scope == p.scope && grid.Dist2(sp.at, p.pos) <= cacheSettle*cacheSettle
 	box, hits := bc.query(g, c, sp, p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
+	listed := false
 	if v != nil {
 		n, weight, sum := bc.answerSum(box, hits)
 		if hold && settled && !p.prims.blipHold.near(g, p.pos) {
 			w.holdBlips(p, g, n, sum)
 		}
+		if len(wants) > 0 && n+len(wants) > stream.Blips.Limit() {
+			// Extras past the limit (a marker on every player): the answer
+			// listed tells which the trim drops for sure (pastTrim), so
+			// that the steady check counts only the others.
+			pr.hits, listed = box.AppendSure(p.pos, hits), true
+			wants = pastTrim(wants, pr.hits)
+		}
 		for _, wt := range wants {
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}
-		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
+		n, weight = n+len(wants), weight+uint64(len(wants))
+		if listed && n > stream.Blips.Limit() { // the trim's set, counted
+			var ok bool
+			if n, sum, ok = w.trimmedSum(pr.hits, wants); !ok {
+				n = -1 // a tie at the trim's cut: listed
+			}
+			weight = uint64(max(n, 0))
+		}
+		if n >= 0 && v.Unchanged(n, weight, sum) {
 			w.caches.steady[cacheBlips]++
-			if box.Len() == 0 { // the grid's answer, whole: its cut is known
-				w.keepBlips(&p.prims.blipStep, g, p.pos, wants, hits)
+			if listed || box.Len() == 0 { // the grid's answer, whole: its cut is known
+				w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 			} else if p.prims.blipStep.at != p.pos {
 				p.prims.blipStep = primStep{}
 			}
@@ -361,7 +377,9 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	}
 	// The view keeps the 100 nearest of the whole: the blips within their
 	// distance past the grid's 100 nearest are behind 100 others.
-	pr.hits = box.AppendSure(p.pos, hits)
+	if !listed {
+		pr.hits = box.AppendSure(p.pos, hits)
+	}
 	wants = pastTrim(wants, pr.hits)
 	w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 	for _, h := range pr.hits {

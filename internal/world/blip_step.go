@@ -205,3 +205,38 @@ func (w *World) keepBlips(st *primStep, g *grid.Grid, at grid.Vec, extras []stre
 func hasWant(ws []stream.Want, id uint32) bool {
 	return slices.ContainsFunc(ws, func(e stream.Want) bool { return e.ID == id })
 }
+
+// trimmedSum returns the count and fingerprint of the view's trim of the
+// wanted set hits (the grid's answer) and extras: its nearest 100. It
+// reports false when two wants at the trim's cut are equally far (the
+// trim's order among them is not the distance's).
+func (w *World) trimmedSum(hits []grid.Hit, extras []stream.Want) (int, uint64, bool) {
+	pr := &w.prims
+	pr.sorted = append(pr.sorted[:0], hits...)
+	slices.SortFunc(pr.sorted, func(a, b grid.Hit) int { return cmp.Compare(a.Dist2, b.Dist2) })
+	pr.x0 = append(pr.x0[:0], extras...)
+	slices.SortFunc(pr.x0, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
+	h, e := pr.sorted, pr.x0
+	n := min(stream.Blips.Limit(), len(h)+len(e))
+	i, j := 0, 0
+	var sum uint64
+	var last float32
+	for range n {
+		switch {
+		case j < len(e) && (i == len(h) || e[j].Dist2 < h[i].Dist2):
+			sum += stream.Mix(e[j].ID, e[j].Rev)
+			last = e[j].Dist2
+			j++
+		case i < len(h) && (j == len(e) || h[i].Dist2 < e[j].Dist2):
+			sum += stream.Mix(pr.blipHot.v[h[i].Key], h[i].Rev)
+			last = h[i].Dist2
+			i++
+		default:
+			return 0, 0, false
+		}
+	}
+	if i < len(h) && h[i].Dist2 == last || j < len(e) && e[j].Dist2 == last {
+		return 0, 0, false
+	}
+	return n, sum, true
+}
