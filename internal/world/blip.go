@@ -358,9 +358,11 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}
 		n, weight = n+len(wants), weight+uint64(len(wants))
-		if listed && n > stream.Blips.Limit() { // the trim's set, counted
+		if listed && n > stream.Blips.Limit() { // the trim's set, counted for a settled player
 			var ok bool
-			if n, sum, ok = w.trimmedSum(pr.hits, wants); !ok {
+			if !settled {
+				n = -1 // moved: the step refused, the set changed (listed)
+			} else if n, sum, ok = w.trimmedSum(pr.hits, wants); !ok {
 				n = -1 // a tie at the trim's cut: listed
 			}
 			weight = uint64(max(n, 0))
