@@ -52,6 +52,7 @@ type Blip struct {
 	h      grid.Handle
 	edge   grid.Handle // in prims.blipEdgeG, with a draw distance
 	slot   uint32      // key in the grid and in prims.blipHot when unattached
+	ai     int         // index in prims.attList when attached
 }
 
 // ID returns the blip id.
@@ -161,6 +162,8 @@ func (w *World) placeBlip(b *Blip) {
 		b.placed = false
 		w.follow(b)
 		w.prims.attBlip[b.id] = b
+		b.ai = len(w.prims.attList)
+		w.prims.attList = append(w.prims.attList, b)
 		return
 	}
 	b.at = b.params.Pos
@@ -180,6 +183,11 @@ func (w *World) placeBlip(b *Blip) {
 func (w *World) unplaceBlip(b *Blip) {
 	if b.attached() {
 		delete(w.prims.attBlip, b.id)
+		l := w.prims.attList
+		last := l[len(l)-1]
+		l[b.ai], last.ai = last, b.ai
+		l[len(l)-1] = nil
+		w.prims.attList = l[:len(l)-1]
 		return
 	}
 	w.prims.blipHot.remove(b.slot)
@@ -218,7 +226,7 @@ func (w *World) follow(b *Blip) bool {
 // Marking every player who sees one for the next tick would put 1000 blip
 // reconciles in one tick once a second (docs/decisions/0195-flat-ticks.md).
 func (w *World) followBlips() {
-	for _, b := range w.prims.attBlip {
+	for _, b := range w.prims.attList {
 		w.follow(b)
 	}
 }
@@ -390,28 +398,6 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	return wants, false
 }
 
-// pastTrim drops from the extras ws the ones the view's nearest-100 trim
-// drops for sure: farther than every one of 100 or more hits. A world with
-// a blip on every player then reconciles a hundred wants and a few, not a
-// thousand.
-func pastTrim(ws []stream.Want, hits []grid.Hit) []stream.Want {
-	if len(hits) < stream.Blips.Limit() {
-		return ws
-	}
-	var far float32
-	for i := range hits {
-		far = max(far, hits[i].Dist2)
-	}
-	n := 0
-	for _, e := range ws {
-		if !(e.Dist2 > far) {
-			ws[n] = e
-			n++
-		}
-	}
-	return ws[:n]
-}
-
 // attachedBlipWants appends the attached blips p should see. On p's slow
 // pass (prims.follow) each of them first follows its entity: p gets an
 // entity's new position within SlowPass of the move, once a second at its
@@ -422,7 +408,7 @@ func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want 
 	if p.life == NotSpawned {
 		return wants
 	}
-	for _, b := range w.prims.attBlip {
+	for _, b := range w.prims.attList {
 		if !w.blipAttachedShown(b, p) {
 			continue
 		}

@@ -142,7 +142,7 @@ func splitsAt(ws []stream.Want, cut uint64) (int, bool) {
 func (w *World) shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
 	pr := &w.prims
 	v := p.prims.blips
-	for _, b := range pr.attBlip {
+	for _, b := range pr.attList {
 		if rev, ok := v.Shown(b.id); ok {
 			x0 = append(x0, stream.Want{ID: b.id, Rev: rev})
 		}
@@ -239,4 +239,26 @@ func (w *World) trimmedSum(hits []grid.Hit, extras []stream.Want) (int, uint64, 
 		return 0, 0, false
 	}
 	return n, sum, true
+}
+
+// pastTrim drops from the extras ws the ones the view's nearest-100 trim
+// drops for sure: farther than every one of 100 or more hits. A world with
+// a blip on every player then reconciles a hundred wants and a few, not a
+// thousand.
+func pastTrim(ws []stream.Want, hits []grid.Hit) []stream.Want {
+	if len(hits) < stream.Blips.Limit() {
+		return ws
+	}
+	var far float32
+	for i := range hits {
+		far = max(far, hits[i].Dist2)
+	}
+	n := 0
+	for _, e := range ws {
+		if !(e.Dist2 > far) {
+			ws[n] = e
+			n++
+		}
+	}
+	return ws[:n]
 }

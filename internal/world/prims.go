@@ -83,6 +83,7 @@ type prims struct {
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
 	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipHoldMax; key = id (blip_hold.go)
 	attBlip   map[uint32]*Blip       // blips attached to an entity
+	attList   []*Blip                // the same, listed (Blip.ai): walked per viewer, faster than the map
 	blipAt    time.Time              // the last attached-blip update
 	follow    bool                   // a slow pass's blip reconcile: attached blips follow their entity
 	zones     map[uint32]*GangZone   // every gang zone, by id
