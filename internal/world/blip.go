@@ -52,6 +52,7 @@ type Blip struct {
 	h      grid.Handle
 	edge   grid.Handle // in prims.blipEdgeG, with a draw distance
 	slot   uint32      // key in the grid and in prims.blipHot when unattached
+	ai     int         // index in prims.attList when attached
 }
 
 // ID returns the blip id.
@@ -161,6 +162,8 @@ func (w *World) placeBlip(b *Blip) {
 		b.placed = false
 		w.follow(b)
 		w.prims.attBlip[b.id] = b
+		b.ai = len(w.prims.attList)
+		w.prims.attList = append(w.prims.attList, b)
 		return
 	}
 	b.at = b.params.Pos
@@ -180,6 +183,11 @@ func (w *World) placeBlip(b *Blip) {
 func (w *World) unplaceBlip(b *Blip) {
 	if b.attached() {
 		delete(w.prims.attBlip, b.id)
+		l := w.prims.attList
+		last := l[len(l)-1]
+		l[b.ai], last.ai = last, b.ai
+		l[len(l)-1] = nil
+		w.prims.attList = l[:len(l)-1]
 		return
 	}
 	w.prims.blipHot.remove(b.slot)
@@ -218,7 +226,7 @@ func (w *World) follow(b *Blip) bool {
 // Marking every player who sees one for the next tick would put 1000 blip
 // reconciles in one tick once a second (docs/decisions/0195-flat-ticks.md).
 func (w *World) followBlips() {
-	for _, b := range w.prims.attBlip {
+	for _, b := range w.prims.attList {
 		w.follow(b)
 	}
 }
@@ -341,18 +349,36 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	settled := sp.ok && sp.scope == p.scope && grid.Dist2(sp.at, p.pos) <= cacheSettle*cacheSettle
 	box, hits := bc.query(g, c, sp, p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
+	listed := false
 	if v != nil {
 		n, weight, sum := bc.answerSum(box, hits)
 		if hold && settled && !p.prims.blipHold.near(g, p.pos) {
 			w.holdBlips(p, g, n, sum)
 		}
+		if len(wants) > 0 && n+len(wants) > stream.Blips.Limit() {
+			// Extras past the limit (a marker on every player): the answer
+			// listed tells which the trim drops for sure (pastTrim), so
+			// that the steady check counts only the others.
+			pr.hits, listed = box.AppendSure(p.pos, hits), true
+			wants = pastTrim(wants, pr.hits)
+		}
 		for _, wt := range wants {
 			sum += stream.Mix(wt.ID, wt.Rev)
 		}
-		if v.Unchanged(n+len(wants), weight+uint64(len(wants)), sum) {
+		n, weight = n+len(wants), weight+uint64(len(wants))
+		if listed && n > stream.Blips.Limit() { // the trim's set, counted for a settled player
+			var ok bool
+			if !settled {
+				n = -1 // moved: the step refused, the set changed (listed)
+			} else if n, sum, ok = w.trimmedSum(pr.hits, wants); !ok {
+				n = -1 // a tie at the trim's cut: listed
+			}
+			weight = uint64(max(n, 0))
+		}
+		if n >= 0 && v.Unchanged(n, weight, sum) {
 			w.caches.steady[cacheBlips]++
-			if box.Len() == 0 { // the grid's answer, whole: its cut is known
-				w.keepBlips(&p.prims.blipStep, g, p.pos, wants, hits)
+			if listed || box.Len() == 0 { // the grid's answer, whole: its cut is known
+				w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 			} else if p.prims.blipStep.at != p.pos {
 				p.prims.blipStep = primStep{}
 			}
@@ -361,7 +387,10 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	}
 	// The view keeps the 100 nearest of the whole: the blips within their
 	// distance past the grid's 100 nearest are behind 100 others.
-	pr.hits = box.AppendSure(p.pos, hits)
+	if !listed {
+		pr.hits = box.AppendSure(p.pos, hits)
+	}
+	wants = pastTrim(wants, pr.hits)
 	w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 	for _, h := range pr.hits {
 		wants = append(wants, stream.Want{ID: pr.blipHot.v[h.Key], Rev: h.Rev, Dist2: h.Dist2})
@@ -379,7 +408,7 @@ func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want 
 	if p.life == NotSpawned {
 		return wants
 	}
-	for _, b := range w.prims.attBlip {
+	for _, b := range w.prims.attList {
 		if !w.blipAttachedShown(b, p) {
 			continue
 		}

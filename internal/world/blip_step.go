@@ -17,7 +17,8 @@ import (
 // blip the grid refused at that limit is kept, every other one is farther
 // than every blip of the answer and is trimmed (splitsAt). So the step is
 // taken at limit 100 − k (k guessed from the last cut's distance, checked
-// at the new cut), from the view's old set: the old answer (the cut kept
+// at the new cut, tried again at the count found there), from the view's
+// old set: the old answer (the cut kept
 // describes it, at its own limit) and the extras the view shows.
 
 // stepBlips patches p's blip view by a step when p moved from the point of
@@ -36,16 +37,32 @@ func (w *World) stepBlips(p *Player) bool {
 	limit := stream.Blips.Limit()
 	pr.extras = w.blipExtras(p, pr.extras[:0])
 	e1 := pr.extras
-	slices.SortFunc(e1, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
 	k := len(e1)
 	if st.cut != grid.AllCut {
 		d := cutDist2(st.cut)
-		for k = 0; k < len(e1) && e1[k].Dist2 < d; k++ {
+		k = 0
+		for i := range e1 {
+			if e1[i].Dist2 < d {
+				k++
+			}
 		}
 	}
 	bc := w.caches.kinds[cacheBlips]
-	if k >= limit || !w.stepDiff(st, g, p.pos, limit-k, bc.sum, pr.blipHot.v) || !splitsAt(e1, k, pr.step.Cut) {
-		return false
+	// Extras that moved (attached blips follow their entity) may cross the
+	// cut: k guessed wrong is told by the split at the new cut, and the step
+	// tried again at the count found there, twice at most.
+	for try := 0; ; try++ {
+		if k >= limit || !w.stepDiff(st, g, p.pos, limit-k, bc.sum, pr.blipHot.v) {
+			return false
+		}
+		n, ok := splitsAt(e1, pr.step.Cut)
+		if ok && n == k {
+			break
+		}
+		if !ok || try == 2 {
+			return false
+		}
+		k = n
 	}
 	in := e1[:k]
 	// The old set: the old answer (the Diff's WasN, WasSum) and the extras
@@ -72,8 +89,8 @@ func (w *World) stepBlips(p *Player) bool {
 	for _, set := range [2][]stream.Want{pr.show, in} {
 		for _, e := range set {
 			if i := slices.IndexFunc(x0, func(x stream.Want) bool { return x.ID == e.ID }); i >= 0 {
-				if x0[i].Rev != e.Rev {
-					return false // shown at another rev: the listed path sends the new show
+				if x0[i].Rev != e.Rev { // shown at another rev (an attached blip that followed): shown again, as Reconcile does
+					show = append(show, e)
 				}
 				continue
 			}
@@ -88,25 +105,35 @@ func (w *World) stepBlips(p *Player) bool {
 		return false
 	}
 	settle(p, cacheBlips, p.pos)
+	if len(pr.attBlip) > 0 && (len(x0) > 0 || k > 0) {
+		pr.markSteps++
+	}
 	return true
 }
 
-// splitsAt reports whether the wants ws (by distance) split at k by the
-// distance of cut, the first blip the grid refused (padded for float32
-// rounding): the first k nearer, the others farther. With no cut (the
-// answer holds every blip), every want must be kept.
-func splitsAt(ws []stream.Want, k int, cut uint64) bool {
+// splitsAt splits the wants ws by the distance of cut, the first blip the
+// grid refused (padded for float32 rounding): it moves the nearer ones to
+// the front of ws and returns how many, or false when a want is within the
+// padding. It partitions rather than sorts: a world with a blip on every
+// player has a thousand extras, most far past the cut. With no cut (the
+// answer holds every blip), every want is nearer.
+func splitsAt(ws []stream.Want, cut uint64) (int, bool) {
 	if cut == grid.AllCut {
-		return k == len(ws)
+		return len(ws), true
 	}
 	d := cutDist2(cut)
 	lo, hi := d*(1-1e-5)-1e-4, d*(1+1e-5)+1e-4
+	n := 0
 	for i := range ws {
-		if i < k && !(ws[i].Dist2 < lo) || i >= k && !(ws[i].Dist2 > hi) {
-			return false
+		switch {
+		case ws[i].Dist2 < lo:
+			ws[n], ws[i] = ws[i], ws[n]
+			n++
+		case !(ws[i].Dist2 > hi):
+			return 0, false
 		}
 	}
-	return true
+	return n, true
 }
 
 // shownExtras appends the blips p's view shows that the answer kept in st
@@ -115,7 +142,7 @@ func splitsAt(ws []stream.Want, k int, cut uint64) bool {
 func (w *World) shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
 	pr := &w.prims
 	v := p.prims.blips
-	for _, b := range pr.attBlip {
+	for _, b := range pr.attList {
 		if rev, ok := v.Shown(b.id); ok {
 			x0 = append(x0, stream.Want{ID: b.id, Rev: rev})
 		}
@@ -177,4 +204,61 @@ func (w *World) keepBlips(st *primStep, g *grid.Grid, at grid.Vec, extras []stre
 // hasWant reports whether ws holds a want of id.
 func hasWant(ws []stream.Want, id uint32) bool {
 	return slices.ContainsFunc(ws, func(e stream.Want) bool { return e.ID == id })
+}
+
+// trimmedSum returns the count and fingerprint of the view's trim of the
+// wanted set hits (the grid's answer) and extras: its nearest 100. It
+// reports false when two wants at the trim's cut are equally far (the
+// trim's order among them is not the distance's).
+func (w *World) trimmedSum(hits []grid.Hit, extras []stream.Want) (int, uint64, bool) {
+	pr := &w.prims
+	pr.sorted = append(pr.sorted[:0], hits...)
+	slices.SortFunc(pr.sorted, func(a, b grid.Hit) int { return cmp.Compare(a.Dist2, b.Dist2) })
+	pr.x0 = append(pr.x0[:0], extras...)
+	slices.SortFunc(pr.x0, func(a, b stream.Want) int { return cmp.Compare(a.Dist2, b.Dist2) })
+	h, e := pr.sorted, pr.x0
+	n := min(stream.Blips.Limit(), len(h)+len(e))
+	i, j := 0, 0
+	var sum uint64
+	var last float32
+	for range n {
+		switch {
+		case j < len(e) && (i == len(h) || e[j].Dist2 < h[i].Dist2):
+			sum += stream.Mix(e[j].ID, e[j].Rev)
+			last = e[j].Dist2
+			j++
+		case i < len(h) && (j == len(e) || h[i].Dist2 < e[j].Dist2):
+			sum += stream.Mix(pr.blipHot.v[h[i].Key], h[i].Rev)
+			last = h[i].Dist2
+			i++
+		default:
+			return 0, 0, false
+		}
+	}
+	if i < len(h) && h[i].Dist2 == last || j < len(e) && e[j].Dist2 == last {
+		return 0, 0, false
+	}
+	return n, sum, true
+}
+
+// pastTrim drops from the extras ws the ones the view's nearest-100 trim
+// drops for sure: farther than every one of 100 or more hits. A world with
+// a blip on every player then reconciles a hundred wants and a few, not a
+// thousand.
+func pastTrim(ws []stream.Want, hits []grid.Hit) []stream.Want {
+	if len(hits) < stream.Blips.Limit() {
+		return ws
+	}
+	var far float32
+	for i := range hits {
+		far = max(far, hits[i].Dist2)
+	}
+	n := 0
+	for _, e := range ws {
+		if !(e.Dist2 > far) {
+			ws[n] = e
+			n++
+		}
+	}
+	return ws[:n]
 }

@@ -265,8 +265,14 @@ func (w *World) reconcileLabels(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primLabels]++
+	if w.stepLabels(p) { // label_step.go
+		w.sendLabelOps(p)
+		return
+	}
 	var same bool
-	if pr.wants, same = w.labelWants(p, pr.wants[:0], s.labels); same {
+	pr.wants, same = w.labelWants(p, pr.wants[:0], s.labels)
+	w.labelStepFrom(p)
+	if same {
 		return
 	}
 	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
@@ -317,23 +323,12 @@ func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []
 		return wants, false
 	}
 	pr := &w.prims
-	mine := func(l *Label) bool { return l.params.Viewer == nil || l.params.Viewer == p }
 	// The attached labels and the labels with a viewer first: the steady
 	// check counts them.
-	pr.onShown = w.labelsOnShown(p, pr.onShown[:0])
-	for _, l := range pr.onShown {
-		pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID)
-		if !ok || !mine(l) {
-			continue
-		}
-		at := grid.Vec{X: pos.X + l.params.Pos.X, Y: pos.Y + l.params.Pos.Y, Z: pos.Z + l.params.Pos.Z}
-		if d := grid.Dist2(p.pos, at); d <= l.params.DrawDistance*l.params.DrawDistance {
-			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
-		}
-	}
+	wants = w.labelExtras(p, wants)
 	if w.bruteForce {
 		for _, l := range pr.labels {
-			if l.attached() || l.params.Scope != p.scope || !mine(l) {
+			if l.attached() || l.params.Scope != p.scope || l.params.Viewer != nil && l.params.Viewer != p {
 				continue
 			}
 			if d := grid.Dist2(p.pos, l.params.Pos); d <= l.params.DrawDistance*l.params.DrawDistance {
@@ -341,14 +336,6 @@ func (w *World) labelWants(p *Player, wants []stream.Want, v *stream.View) (_ []
 			}
 		}
 		return wants, false
-	}
-	if g := pr.labelOwnG.Lookup(p.scope); g != nil { // labels with a viewer: few
-		pr.hits = g.Covering(p.pos, pr.hits[:0])
-		for _, h := range pr.hits {
-			if l := pr.labels[h.Key]; l.params.Viewer == p {
-				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: h.Dist2})
-			}
-		}
 	}
 	lc := w.caches.kinds[cacheLabels]
 	g, c := lc.get(p.scope)

@@ -83,6 +83,7 @@ type prims struct {
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
 	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipHoldMax; key = id (blip_hold.go)
 	attBlip   map[uint32]*Blip       // blips attached to an entity
+	attList   []*Blip                // the same, listed (Blip.ai): walked per viewer, faster than the map
 	blipAt    time.Time              // the last attached-blip update
 	follow    bool                   // a slow pass's blip reconcile: attached blips follow their entity
 	zones     map[uint32]*GangZone   // every gang zone, by id
@@ -93,11 +94,14 @@ type prims struct {
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
-	passes    [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
-	holdsMade uint64            // zone holds computed (zone_hold.go)
-	holds     uint64            // zone views found steady by a hold
-	blipHolds uint64            // blip views found steady by a hold
-	steps     uint64            // views patched by a step (prims_step.go)
+	passes      [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	holdsMade   uint64            // zone holds computed (zone_hold.go)
+	holds       uint64            // zone views found steady by a hold
+	blipHolds   uint64            // blip views found steady by a hold
+	steps       uint64            // views patched by a step (prims_step.go)
+	markSteps   uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
+	labelSteps  uint64            // label views patched by a step (label_step.go)
+	labelShells uint64            // of which told from the view's shell
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit

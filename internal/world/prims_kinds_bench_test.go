@@ -20,30 +20,43 @@ import (
 //     two passes of the kind in BenchmarkIncremental (labels and blips: a
 //     second at 7 m/s; zones: ZoneRequery; vehicles: EntityRequery), the
 //     clock moved by the time it takes.
+//
+// markers: the blips of the same world with a blip attached to every player
+// (SA-MP's player markers), each pass a slow pass (attached blips follow).
 func BenchmarkPrimsKinds(b *testing.B) {
 	kinds := []struct {
 		name string
 		step float32 // meters run between two passes
 		run  func(w *World, p *Player)
+		mark bool // on the world with player markers
 	}{
-		{"labels", 7, (*World).reconcileLabels},
-		{"blips", 7, (*World).reconcileBlips},
-		{"zones", ZoneRequery, (*World).reconcileZones},
-		{"vehicles", EntityRequery, func(w *World, p *Player) { p.ent.vehicleAt.Invalidate(); w.streamVehicles(p) }},
-		{"checkpoints", 7, (*World).reconcileCheckpoints},
-		{"colshapes", 7, (*World).reconcileColshapes},
+		{"labels", 7, (*World).reconcileLabels, false},
+		{"blips", 7, (*World).reconcileBlips, false},
+		{"zones", ZoneRequery, (*World).reconcileZones, false},
+		{"vehicles", EntityRequery, func(w *World, p *Player) { p.ent.vehicleAt.Invalidate(); w.streamVehicles(p) }, false},
+		{"checkpoints", 7, (*World).reconcileCheckpoints, false},
+		{"colshapes", 7, (*World).reconcileColshapes, false},
+		{"markers", 7, func(w *World, p *Player) { w.prims.follow = true; w.reconcileBlips(p); w.prims.follow = false }, true},
 	}
 	for _, l := range layouts {
 		var (
-			w   *World
-			ms  []mover
-			now = t0.Add(time.Second)
+			w, wm   *World
+			ms, mms []mover
+			now     = t0.Add(time.Second)
 		)
 		for _, how := range []string{"shifted", "ran"} {
 			for _, k := range kinds {
 				b.Run(l.name+"/"+how+"/"+k.name, func(b *testing.B) {
 					if w == nil {
 						w, ms = entityWorld(b, 0, 0, 1000, l.hot)
+					}
+					w, ms := w, ms
+					if k.mark {
+						if wm == nil {
+							wm, mms = entityWorld(b, 0, 0, 1000, l.hot)
+							addMarkers(b, wm, mms)
+						}
+						w, ms = wm, mms
 					}
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()
@@ -94,6 +107,7 @@ func BenchmarkPrimsKinds(b *testing.B) {
 						cpu += threadCPU() - c
 					}
 					b.ReportMetric(float64(cpu)/1e6/float64(b.N), "cpu-ms/op")
+
 					if n := w.prims.steps - steps0; n > 0 {
 						b.ReportMetric(float64(n)/float64(b.N), "steps/op")
 					}
@@ -107,6 +121,16 @@ func BenchmarkPrimsKinds(b *testing.B) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// addMarkers attaches a blip to every player of ms.
+func addMarkers(tb testing.TB, w *World, ms []mover) {
+	tb.Helper()
+	for _, m := range ms {
+		if _, err := w.CreateBlip(BlipParams{Color: 0xFF00FF, AttachKind: wire.AttachPlayer, AttachID: uint32(m.p.id)}); err != nil {
+			tb.Fatal(err)
 		}
 	}
 }
