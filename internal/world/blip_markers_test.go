@@ -2,10 +2,8 @@ package world
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
-	"dlmp/internal/grid"
 	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
@@ -24,18 +22,7 @@ import (
 // its limit check or cutting nearer than the farthest hit.
 func TestBlipStepsWithMarkersEqualBruteForce(t *testing.T) {
 	for seed := range uint64(3) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 250))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
-		var ps []*Player
-		var cs []*testConn
-		for range 12 {
-			p, c := f.join()
-			f.spawnAcked(p, c, near(150))
-			ps, cs = append(ps, p), append(cs, c)
-		}
+		f, r, near, ps, cs := startWalk(t, seed, 250, 12, 150)
 		markers := make([]uint32, len(ps))
 		for i, p := range ps {
 			markers[i] = f.blip(BlipParams{Color: 0xFF00FF, AttachKind: wire.AttachPlayer, AttachID: uint32(p.id)})

@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -210,4 +211,23 @@ func wantArgErr(t *testing.T, err error, fn, arg string) {
 	if ae.Func != fn || ae.Arg != arg {
 		t.Fatalf("got %s(%s): %v, want %s(%s)", ae.Func, ae.Arg, err, fn, arg)
 	}
+}
+
+// startWalk is the start of a randomized step test: a fixture, the random
+// source of seed (salted per test), near (a point around the origin,
+// normally distributed with the spread given) and n players spawned near
+// the origin within spread, acked.
+func startWalk(t *testing.T, seed, salt uint64, n int, spread float32) (f *fixture, r *rand.Rand, near func(float32) grid.Vec, ps []*Player, cs []*testConn) {
+	t.Helper()
+	f = newFixture(t, nil)
+	r = rand.New(rand.NewPCG(seed, salt))
+	near = func(spread float32) grid.Vec {
+		return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
+	}
+	for range n {
+		p, c := f.join()
+		f.spawnAcked(p, c, near(spread))
+		ps, cs = append(ps, p), append(cs, c)
+	}
+	return f, r, near, ps, cs
 }

@@ -2,7 +2,6 @@ package world
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -23,18 +22,7 @@ import (
 // shown at an old rev not shown again.
 func TestLabelStepsEqualBruteForce(t *testing.T) {
 	for seed := range uint64(3) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 251))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
-		var ps []*Player
-		var cs []*testConn
-		for range 8 {
-			p, c := f.join()
-			f.spawnAcked(p, c, near(80))
-			ps, cs = append(ps, p), append(cs, c)
-		}
+		f, r, near, ps, cs := startWalk(t, seed, 251, 8, 80)
 		var labels, names []uint32
 		for i, p := range ps {
 			names = append(names, f.label(LabelParams{Text: "name", Color: 0xFFFFFF, Pos: grid.Vec{Z: 1}, DrawDistance: 40,

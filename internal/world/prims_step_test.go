@@ -2,10 +2,8 @@ package world
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
-	"dlmp/internal/grid"
 	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
@@ -22,18 +20,7 @@ import (
 // seed 0 makes none), and some steps were refused (the listed path).
 func TestPrimStepsEqualBruteForce(t *testing.T) {
 	for seed := range uint64(3) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 235))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
-		var ps []*Player
-		var cs []*testConn
-		for range 6 {
-			p, c := f.join()
-			f.spawnAcked(p, c, near(200))
-			ps, cs = append(ps, p), append(cs, c)
-		}
+		f, r, near, ps, cs := startWalk(t, seed, 235, 6, 200)
 		var blips, zs []uint32
 		for i := range 400 {
 			bp := BlipParams{Pos: near(400)}
