@@ -36,16 +36,7 @@ func (w *World) holdBlips(p *Player, g *grid.Grid, n int, sum uint64) {
 	hold, far := float64(blipHoldMax), 0.0
 	pr.holdHits = g.Nearest(p.pos, limit+1, pr.holdHits[:0])
 	if len(pr.holdHits) > limit {
-		var in, out uint64 // the two largest ranks: the last blip in, the first refused
-		for i := range pr.holdHits {
-			r := pr.holdHits[i].Rank()
-			if r > out {
-				in, out = out, r
-			} else if r > in {
-				in = r
-			}
-		}
-		dIn, dOut := math.Sqrt(float64(cutDist2(in))), math.Sqrt(float64(cutDist2(out)))
+		dIn, dOut := limitGap(pr.holdHits) // the last blip in, the first refused
 		hold, far = min(hold, (dOut-dIn)/2), dOut
 	}
 	if eg := pr.blipEdgeG.Lookup(p.scope); eg != nil {

@@ -82,6 +82,22 @@ func (w *World) stepPatch(st *primStep, at grid.Vec, n int, sum uint64, v *strea
 // cutDist2 is the squared distance of a cut's rank (grid.Hit.Rank).
 func cutDist2(cut uint64) float32 { return math.Float32frombits(uint32(cut >> 32)) }
 
+// limitGap returns the distances of the last hit a nearest-limit answer
+// keeps and of the first it refuses, from the limit+1 nearest hits (more
+// than limit of them): the two largest ranks.
+func limitGap(hits []grid.Hit) (dIn, dOut float64) {
+	var in, out uint64
+	for i := range hits {
+		r := hits[i].Rank()
+		if r > out {
+			in, out = out, r
+		} else if r > in {
+			in = r
+		}
+	}
+	return math.Sqrt(float64(cutDist2(in))), math.Sqrt(float64(cutDist2(out)))
+}
+
 // settle records a query of kind k answered by a step at at: the box
 // cache's spot of the player moves with it (cache.go, query), so that the
 // next pass near it counts as settled.

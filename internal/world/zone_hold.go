@@ -54,17 +54,7 @@ func (w *World) holdZones(p *Player, g *grid.Grid, at grid.Vec, n int, sum uint6
 	if len(pr.holdHits) <= limit {
 		return // every zone is in: nothing to be refused
 	}
-	var in, out uint64 // the two largest ranks: the last zone in, the first refused
-	for i := range pr.holdHits {
-		r := pr.holdHits[i].Rank()
-		if r > out {
-			in, out = out, r
-		} else if r > in {
-			in = r
-		}
-	}
-	dIn := math.Sqrt(float64(math.Float32frombits(uint32(in >> 32))))
-	dOut := math.Sqrt(float64(math.Float32frombits(uint32(out >> 32))))
+	dIn, dOut := limitGap(pr.holdHits) // the last zone in, the first refused
 	// Padded as the box caches pad theirs (decision 0190): 1 cm and a
 	// relative 1e-5 for the float32 rounding, on each side.
 	h.hold = (dOut-dIn)/2 - 0.01 - 2e-5*dOut
