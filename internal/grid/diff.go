@@ -165,11 +165,50 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 						continue // no entity here is in either answer, nor in the band
 					}
 					// The entities within reach of to that cover either
-					// point, found without a branch (in a cell, those in
-					// and out come in no order a branch predicts), then
-					// told apart.
+					// point (near keeps only those), found without a
+					// branch (in a cell, those in and out come in no order
+					// a branch predicts), then told apart: in the old
+					// answer (counted in Was*), and nearer than the band
+					// (wI; Enter if new), in it (s.band, wB) or beyond.
+					ps, ms := c.p, c.m[:len(c.p)]
 					for _, k := range s.near(c, from, to, reach2) {
-						s.entity(c, int(k.i), k.dt, k.df, lo2, hi2, cut, sum, complete, &wI, &wB, &wFar)
+						dt, df := k.dt, k.df
+						r2 := ps[k.i].r2
+						covT, covF := dt <= r2, df <= r2
+						m := &ms[k.i]
+						shown := false
+						if covF {
+							if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
+								shown = true
+								s.WasN++
+								s.WasWeight += uint64(m.weight)
+								if sum != nil {
+									s.WasSum += sum(m.key, m.rev)
+								}
+							}
+						}
+						h := Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight}
+						switch {
+						case !covT:
+							if shown {
+								s.Leave = append(s.Leave, h)
+							}
+						case dt < lo2:
+							wI += uint64(m.weight)
+							if !shown {
+								s.Enter = append(s.Enter, h)
+							}
+						case dt <= hi2:
+							wB += uint64(m.weight)
+							s.band = append(s.band, bandHit{h, shown})
+						default:
+							// Beyond the band: needed when nothing is cut
+							// at to (complete), else only to be hidden.
+							wFar += uint64(m.weight)
+							if complete || shown {
+								s.band = append(s.band, bandHit{h, shown})
+							}
+						}
 					}
 				}
 			}
@@ -256,53 +295,4 @@ func (s *Step) near(c *cell, from, to Vec, reach2 float32) []nearHit {
 type nearHit struct {
 	i      int32
 	dt, df float32
-}
-
-// entity tells entity i of cell c (that near kept), at squared distances
-// dt from the new point and df from the old, apart for diff: in the old
-// answer (counted in Was*), and nearer than the band (weight wI; Enter if
-// new), in it (s.band, weight wB) or beyond (wFar; kept when complete, or
-// to leave).
-func (s *Step) entity(c *cell, i int, dt, df, lo2, hi2 float32, cut uint64, sum func(key, rev uint32) uint64, complete bool, wI, wB, wFar *uint64) {
-	e := &c.p[i]
-	covT, covF := dt <= e.r2, df <= e.r2
-	if !covT && !covF {
-		return
-	}
-	m := &c.m[i]
-	shown := false
-	if covF {
-		if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
-			shown = true
-			s.WasN++
-			s.WasWeight += uint64(m.weight)
-			if sum != nil {
-				s.WasSum += sum(m.key, m.rev)
-			}
-		}
-	}
-	h := Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight}
-	if !covT {
-		if shown {
-			s.Leave = append(s.Leave, h)
-		}
-		return
-	}
-	switch {
-	case dt < lo2:
-		*wI += uint64(m.weight)
-		if !shown {
-			s.Enter = append(s.Enter, h)
-		}
-	case dt <= hi2:
-		*wB += uint64(m.weight)
-		s.band = append(s.band, bandHit{h, shown})
-	default:
-		// Beyond the band: needed when nothing is cut at to (complete),
-		// else only to be hidden.
-		*wFar += uint64(m.weight)
-		if complete || shown {
-			s.band = append(s.band, bandHit{h, shown})
-		}
-	}
 }
