@@ -74,8 +74,6 @@ func (v *View) patch(budget int, order Order, out []Op) []Op {
 		}
 		v.order = ks[:0]
 	}
-	if len(v.shows) > 1 {
-		slices.SortFunc(v.shows, compare)
-	}
+	v.order = sortWants(v.shows, v.order)[:0]
 	return v.Flush(budget, order, out)
 }
