@@ -15,8 +15,8 @@
 // Entities are addressed by a dense [Handle] (an index into slices; no maps on
 // the hot path) and carry the caller's key and rev, returned in hits. Cells
 // store the part a query scans (position, squared radius: 16 bytes)
-// contiguously, and [Grid.Compact] lays all cells out in row order after a
-// bulk load. Queries append to a caller-supplied buffer and allocate nothing
+// contiguously, and [Grid.Compact] lays all cells out in row order, which a
+// grid of many entities does itself as they are placed (decision 0245). Queries append to a caller-supplied buffer and allocate nothing
 // once the buffer has grown. See docs/decisions/0050-streaming-grid.md.
 //
 // Cells are allocated in blocks of 16×16 on first use, so an empty scope
