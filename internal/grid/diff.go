@@ -21,6 +21,7 @@ type Step struct {
 	WasSum    uint64
 
 	band []bandHit // entities covering the new point near the limit's cut
+	cand []nearHit // a cell's entities near the new point (near)
 	sel  []Hit     // the band's hits, for the selection
 }
 
@@ -130,7 +131,9 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 	x0, x1 := g.axis(to.X-r), g.axis(to.X+r)
 	y0, y1 := g.axis(to.Y-r), g.axis(to.Y+r)
 	var ball float32 // the shell's radius, padded
+	reach2 := hi2    // entities farther from to are in neither answer
 	if complete {
+		reach2 = float32(inf)
 		x0, x1 = min(x0, g.axis(from.X-r)), max(x1, g.axis(from.X+r))
 		y0, y1 = min(y0, g.axis(from.Y-r)), max(y1, g.axis(from.Y+r))
 	}
@@ -161,22 +164,18 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > hi2 {
 						continue // no entity here is in either answer, nor in the band
 					}
-					for i := range c.p {
-						e := &c.p[i]
-						dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
-						dt := dx*dx + dy*dy + dz*dz
-						if dt > hi2 && !complete {
-							// Beyond the band, so beyond the old cut's
-							// distance from from: in neither answer.
-							continue
-						}
-						dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
-						df := dx*dx + dy*dy + dz*dz
-						covT, covF := dt <= e.r2, df <= e.r2
-						if !covT && !covF {
-							continue
-						}
-						m := &c.m[i]
+					// The entities within reach of to that cover either
+					// point (near keeps only those), found without a
+					// branch (in a cell, those in and out come in no order
+					// a branch predicts), then told apart: in the old
+					// answer (counted in Was*), and nearer than the band
+					// (wI; Enter if new), in it (s.band, wB) or beyond.
+					ps, ms := c.p, c.m[:len(c.p)]
+					for _, k := range s.near(c, from, to, reach2) {
+						dt, df := k.dt, k.df
+						r2 := ps[k.i].r2
+						covT, covF := dt <= r2, df <= r2
+						m := &ms[k.i]
 						shown := false
 						if covF {
 							if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
@@ -189,13 +188,11 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 							}
 						}
 						h := Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight}
-						if !covT {
+						switch {
+						case !covT:
 							if shown {
 								s.Leave = append(s.Leave, h)
 							}
-							continue
-						}
-						switch {
 						case dt < lo2:
 							wI += uint64(m.weight)
 							if !shown {
@@ -205,8 +202,8 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 							wB += uint64(m.weight)
 							s.band = append(s.band, bandHit{h, shown})
 						default:
-							// Beyond the band: needed when nothing is cut at
-							// to (complete), else only to be hidden.
+							// Beyond the band: needed when nothing is cut
+							// at to (complete), else only to be hidden.
 							wFar += uint64(m.weight)
 							if complete || shown {
 								s.band = append(s.band, bandHit{h, shown})
@@ -260,4 +257,42 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 		}
 	}
 	return true
+}
+
+// near is diff's filter of cell c: the entities within √reach2 of to that
+// cover to or from, with both squared distances, in s's scratch. (Beyond
+// the band, when a cut is in effect, an entity is beyond the old cut's
+// distance from from too: in neither answer.) Like cover, it is
+// branchless: every entity is written at the list's end and the length
+// advances by the tests, computed on the float bits (squared distances and
+// radii are non-negative, so they order as their bits).
+func (s *Step) near(c *cell, from, to Vec, reach2 float32) []nearHit {
+	ps := c.p
+	if cap(s.cand) < len(ps) {
+		s.cand = make([]nearHit, len(ps))
+	}
+	out := s.cand[:len(ps)]
+	hb := uint64(math.Float32bits(reach2))
+	n := 0
+	for i := range ps {
+		e := &ps[i]
+		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
+		dt := dx*dx + dy*dy + dz*dz
+		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
+		df := dx*dx + dy*dy + dz*dz
+		out[n] = nearHit{i: int32(i), dt: dt, df: df}
+		rb := uint64(math.Float32bits(e.r2))
+		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
+		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2.
+		drop := (hb-tb)>>63 | (rb-min(tb, fb))>>63
+		n += int(drop ^ 1)
+	}
+	return out[:n]
+}
+
+// nearHit is an entity of a cell that near kept: its index, squared
+// distances to the new and old points.
+type nearHit struct {
+	i      int32
+	dt, df float32
 }

@@ -15,8 +15,8 @@
 // Entities are addressed by a dense [Handle] (an index into slices; no maps on
 // the hot path) and carry the caller's key and rev, returned in hits. Cells
 // store the part a query scans (position, squared radius: 16 bytes)
-// contiguously, and [Grid.Compact] lays all cells out in row order after a
-// bulk load. Queries append to a caller-supplied buffer and allocate nothing
+// contiguously, and [Grid.Compact] lays all cells out in row order, which a
+// grid of many entities does itself as they are placed (decision 0245). Queries append to a caller-supplied buffer and allocate nothing
 // once the buffer has grown. See docs/decisions/0050-streaming-grid.md.
 //
 // Cells are allocated in blocks of 16×16 on first use, so an empty scope
@@ -97,6 +97,11 @@ type Grid struct {
 
 	tmp []Hit // Nearest's scratch: the hits of the boundary bucket
 
+	// Layout: entities placed in a cell (inserted, or moved across cells)
+	// since the last Compact, and the Compacts done (see settle).
+	placed   int
+	compacts int
+
 	// Change stamps, for the boxes of a [Cache]: ver counts every change;
 	// bver[b] is ver at the last change in block b, cver[b][i] at the last
 	// change in its cell i (allocated with the block's first change); gver
@@ -165,6 +170,7 @@ func (g *Grid) Insert(key uint32, at Vec, radius float32) Handle {
 	}
 	g.count++
 	g.place(pos{at.X, at.Y, at.Z, r2}, meta{key: key, weight: 1, h: h})
+	g.settle()
 	return h
 }
 
@@ -181,6 +187,7 @@ func (g *Grid) Move(h Handle, to Vec) {
 	p, m := g.unplace(h)
 	p.x, p.y, p.z = to.X, to.Y, to.Z
 	g.place(p, m)
+	g.settle()
 }
 
 // SetRadius changes the radius the entity covers (+Inf for no limit).
@@ -323,7 +330,27 @@ func (g *Grid) place(p pos, m meta) {
 	c.p = append(c.p, p)
 	c.m = append(c.m, m)
 	g.grow(c, p.r2)
+	g.placed++
 }
+
+// settle compacts a grid of at least compactMin entities once at least a
+// quarter of them were placed in a cell since the last Compact (a bulk load
+// grew it by a third, or a quarter of its entities moved across cells), so
+// that at most a quarter of a loaded grid lies out of order: a scan reads cells' entities from memory in row order, not
+// from wherever each cell's slice grew (decision 0245: the object views'
+// scans are bound by memory, and a million objects inserted one by one
+// leave every cell's slice elsewhere). Amortized, each placement pays for
+// about four entities' copies.
+func (g *Grid) settle() {
+	if g.count >= compactMin && 4*g.placed >= g.count {
+		g.Compact()
+	}
+}
+
+// compactMin is the fewest entities for which the grid compacts itself.
+// Below it a grid's cells fit in the caches anyway, and the cost of
+// Compact's walk over the cell directory would not be repaid.
+const compactMin = 1 << 14
 
 // unplace swap-removes the entity from its cell and returns it.
 func (g *Grid) unplace(h Handle) (pos, meta) {
@@ -346,9 +373,13 @@ func (g *Grid) unplace(h Handle) (pos, meta) {
 // Compact lays every cell's entities out again in one array, cells in row
 // order with a little room to grow, so that a query reading a row of cells
 // reads memory in order. Cells fill their own slices as entities come and go;
-// call Compact after a bulk load (load_map) and now and then after many
-// changes. Queries give the same results before and after.
+// a grid of compactMin entities or more calls it itself (settle) once a
+// quarter of them were placed in a cell since the last, and a caller may call it
+// after a bulk load. Queries give the same results
+// before and after.
 func (g *Grid) Compact() {
+	g.placed = 0
+	g.compacts++
 	const room = 8 // extra capacity per cell: 1/room of its entities, at least 1
 	total := 0
 	for _, b := range g.blocks {
@@ -363,17 +394,24 @@ func (g *Grid) Compact() {
 	ps, ms := make([]pos, total), make([]meta, total)
 	off := 0
 	for cy := range g.side {
-		for cx := range g.side {
-			c := g.peek(cx, cy)
-			if c == nil || len(c.p) == 0 {
-				continue
+		row := g.blocks[(cy/blockSide)*g.bside:][:g.bside]
+		for bx, b := range row {
+			if b == nil {
+				continue // 16 cells without a block: skipped at once
 			}
-			n := len(c.p)
-			end := off + n + n/room + 1
-			copy(ps[off:], c.p)
-			copy(ms[off:], c.m)
-			c.p, c.m = ps[off:off+n:end], ms[off:off+n:end]
-			off = end
+			cells := b[(cy%blockSide)*blockSide:][:min(blockSide, g.side-bx*blockSide)]
+			for i := range cells {
+				c := &cells[i]
+				n := len(c.p)
+				if n == 0 {
+					continue
+				}
+				end := off + n + n/room + 1
+				copy(ps[off:], c.p)
+				copy(ms[off:], c.m)
+				c.p, c.m = ps[off:off+n:end], ms[off:off+n:end]
+				off = end
+			}
 		}
 	}
 }

@@ -124,7 +124,7 @@ type View struct {
 	hides []uint32 // in table order
 	shows []Want   // nearest first
 
-	order []uint64 // Patch's scratch: hides keyed by their slot
+	order []uint64 // scratch of Patch (hides keyed by their slot) and sortWants
 }
 
 // keep is the largest leftover capacity a view keeps once flushed; a bigger
@@ -199,9 +199,7 @@ func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op 
 		shows++
 	}
 	sh := wanted[:shows]
-	if shows > 1 {
-		slices.SortFunc(sh, compare)
-	}
+	v.order = sortWants(sh, v.order)[:0]
 	v.shows = append(v.shows, sh...)
 	if kept < v.shown.n {
 		for i := range v.shown.slots {

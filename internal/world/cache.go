@@ -239,7 +239,10 @@ type caches struct {
 
 	// sendObjectOps' scratch: the objects shown and their shows.
 	showObjs []*Object
-	shows2   []wire.ObjectState
+	// The moving objects among the last shows sendObjectOps sent: what
+	// its first pass, which loads each object, keeps of it.
+	showMoving int
+	shows2     []wire.ObjectState
 
 	// chainSum as a func value, made once (a method value passed on each
 	// step would be allocated each time).
