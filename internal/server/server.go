@@ -319,6 +319,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"between_receives", st.Between,
 		"between_receive_us", st.BetweenTook.Microseconds(),
 		"datagrams_in", now.DatagramsIn-last.DatagramsIn,
+		"reads", now.Reads-last.Reads,
 		"datagrams_out", now.DatagramsOut-last.DatagramsOut,
 		"bytes_in", now.BytesIn-last.BytesIn,
 		"bytes_out", now.BytesOut-last.BytesOut,

@@ -33,6 +33,7 @@ func (s *Server) readLoop() {
 			continue
 		}
 		now := time.Now()
+		s.stats.Reads.Add(1)
 		for i := range msgs[:n] {
 			m := &msgs[i]
 			s.stats.DatagramsIn.Add(1)
@@ -45,6 +46,9 @@ func (s *Server) readLoop() {
 				signalled = now
 			default: // already signalled
 			}
+		}
+		if n < len(msgs)/2 {
+			time.Sleep(ReadPace) // let the next datagrams gather (a full batch reads on at once)
 		}
 	}
 }

@@ -32,6 +32,7 @@ func (r DropReason) String() string { return dropNames[r] }
 // Stats are the transport's counters, updated by all three goroutines.
 type Stats struct {
 	DatagramsIn, DatagramsOut atomic.Uint64
+	Reads                     atomic.Uint64 // read calls that returned datagrams
 	BytesIn, BytesOut         atomic.Uint64
 	HelloRetries              atomic.Uint64 // HelloRetry answers
 	HelloRefused              atomic.Uint64 // version mismatches answered
@@ -45,6 +46,7 @@ func (s *Stats) Drop(r DropReason) { s.drops[r].Add(1) }
 // StatsSnapshot is a copy of the counters.
 type StatsSnapshot struct {
 	DatagramsIn, DatagramsOut uint64
+	Reads                     uint64
 	BytesIn, BytesOut         uint64
 	HelloRetries              uint64
 	HelloRefused              uint64
@@ -55,6 +57,7 @@ type StatsSnapshot struct {
 func (s *Stats) snapshot() StatsSnapshot {
 	out := StatsSnapshot{
 		DatagramsIn: s.DatagramsIn.Load(), DatagramsOut: s.DatagramsOut.Load(),
+		Reads:   s.Reads.Load(),
 		BytesIn: s.BytesIn.Load(), BytesOut: s.BytesOut.Load(),
 		HelloRetries: s.HelloRetries.Load(), HelloRefused: s.HelloRefused.Load(),
 		Joined: s.Joined.Load(), Left: s.Left.Load(),

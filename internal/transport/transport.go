@@ -53,6 +53,13 @@ const (
 	// ArrivedEvery bounds how often the reader signals Arrived: each signal
 	// wakes the world's goroutine, and datagrams come one by one.
 	ArrivedEvery = 2 * time.Millisecond
+	// ReadPace is how long the reader waits after a read that did not fill
+	// half a batch: the datagrams that arrive meanwhile are read by the next
+	// call together. 1000 clients at 20 Hz send ~20 datagrams a millisecond;
+	// read as they come, most reads found one or two, and the reads with
+	// their wake-ups were a quarter of the server's CPU
+	// (docs/decisions/0247-read-pace.md).
+	ReadPace = time.Millisecond
 	// CookieWindow is the life of an address-validation cookie's window; a
 	// cookie verifies in its window and the next.
 	CookieWindow = 30 * time.Second
