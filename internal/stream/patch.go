@@ -16,7 +16,9 @@ import (
 // nothing and returns out and false: the caller lists the wanted set and
 // calls Reconcile.
 //
-// hide must be ids of the old set, show entities not in it; the new set
+// hide must be ids of the old set; show holds entities not in it, or in it
+// at another rev (shown again at the new one, as Reconcile would: the
+// world's blip and label steps pass an extra whose rev changed). The new set
 // must fit the view's limit (a grid's answer does), as Reconcile would trim
 // it otherwise. The fingerprint rule is Reconcile's (decision 0051). Patch
 // may reorder hide and show; it does not keep them.

@@ -179,3 +179,25 @@ func TestPatchKeepsNoCallerSlice(t *testing.T) {
 		}
 	}
 }
+
+// TestPatchShowsANewRev: a show of an entity the view shows at another rev
+// (the world's blip and label steps pass such extras) is what Reconcile
+// sends for the new set: the entity shown again at its new rev, the count
+// unchanged, the fingerprint that of the new set (a Patch told the new set
+// is accepted after it).
+func TestPatchShowsANewRev(t *testing.T) {
+	a, b, c := w(1, 1, 10), w(2, 1, 20), w(3, 1, 30)
+	b2 := w(2, 2, 20)
+	p, r := New(Unlimited), New(Unlimited)
+	p.Reconcile([]Want{a, b, c}, Unlimited, HidesFirst, nil)
+	r.Reconcile([]Want{a, b, c}, Unlimited, HidesFirst, nil)
+	got, ok := p.Patch(3, sumOf(a, b, c), []uint32{1}, []Want{b2}, Unlimited, HidesFirst, nil)
+	want := r.Reconcile([]Want{b2, c}, Unlimited, HidesFirst, nil)
+	if !ok {
+		t.Fatal("Patch refused the view's own set")
+	}
+	checkOps(t, "a new rev", got, want)
+	if p.Len() != 2 || p.sum != sumOf(b2, c) {
+		t.Errorf("after: %d shown, sum %x; want 2, %x", p.Len(), p.sum, sumOf(b2, c))
+	}
+}
