@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -52,11 +51,7 @@ func checkViews(t *testing.T, f *fixture, ps []*Player, when string) {
 // found unchanged without a list, for every kind.
 func TestCachedFullPassEqualsBruteForce(t *testing.T) {
 	for seed := range uint64(3) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 2027))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
+		f, r, near := seeded(t, seed, 2027)
 		// Players 0..3 stand among the roots with a per-player rule (and
 		// carry chains of their own), players 4..7 2 km away among plain
 		// roots only.

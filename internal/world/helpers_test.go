@@ -219,15 +219,24 @@ func wantArgErr(t *testing.T, err error, fn, arg string) {
 // the origin within spread, acked.
 func startWalk(t *testing.T, seed, salt uint64, n int, spread float32) (f *fixture, r *rand.Rand, near func(float32) grid.Vec, ps []*Player, cs []*testConn) {
 	t.Helper()
-	f = newFixture(t, nil)
-	r = rand.New(rand.NewPCG(seed, salt))
-	near = func(spread float32) grid.Vec {
-		return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-	}
+	f, r, near = seeded(t, seed, salt)
 	for range n {
 		p, c := f.join()
 		f.spawnAcked(p, c, near(spread))
 		ps, cs = append(ps, p), append(cs, c)
 	}
 	return f, r, near, ps, cs
+}
+
+// seeded is the start of a randomized test: a fixture, the random source
+// of seed (salted per test) and near, a point around the origin normally
+// distributed with the spread given.
+func seeded(t *testing.T, seed, salt uint64) (f *fixture, r *rand.Rand, near func(float32) grid.Vec) {
+	t.Helper()
+	f = newFixture(t, nil)
+	r = rand.New(rand.NewPCG(seed, salt))
+	near = func(spread float32) grid.Vec {
+		return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
+	}
+	return f, r, near
 }

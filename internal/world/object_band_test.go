@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -18,11 +17,7 @@ import (
 func TestObjectBandStepsEqualRecompute(t *testing.T) {
 	var patched uint64
 	for seed := range uint64(4) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 17))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
+		f, r, near := seeded(t, seed, 17)
 		var ids []uint32
 		for range 2000 {
 			ids = append(ids, f.object(ObjectParams{Pos: near(150), Distance: float32(20 + r.IntN(200))}))

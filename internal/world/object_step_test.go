@@ -2,7 +2,6 @@ package world
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -20,11 +19,7 @@ import (
 func TestObjectStepsEqualRecompute(t *testing.T) {
 	var stepped, shellSteps uint64
 	for seed := range uint64(4) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 31))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
+		f, r, near := seeded(t, seed, 31)
 		var ids []uint32
 		for range 2500 {
 			ids = append(ids, f.object(ObjectParams{Pos: near(150), Distance: float32(50 + r.IntN(250))}))

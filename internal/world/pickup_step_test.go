@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -17,11 +16,7 @@ import (
 func TestPickupStepsEqualRecompute(t *testing.T) {
 	var stepped uint64
 	for seed := range uint64(4) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 5))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
+		f, r, near := seeded(t, seed, 5)
 		var ids []uint32
 		for range 1500 {
 			ids = append(ids, f.pickup(PickupParams{Model: 1240, Pos: near(150)}))

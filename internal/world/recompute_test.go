@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -41,11 +40,7 @@ func brute(w *World, wants func() []stream.Want) []stream.Want {
 
 func TestObjectViewsEqualRecompute(t *testing.T) {
 	for seed := range uint64(6) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 99))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
+		f, r, near := seeded(t, seed, 99)
 		var ids []uint32
 		for range 2500 { // dense enough that the 1000-object cut falls inside the stream distance
 			ids = append(ids, f.object(ObjectParams{Pos: near(120), Distance: float32(50 + r.IntN(300))}))
@@ -106,11 +101,7 @@ func TestObjectViewsEqualRecompute(t *testing.T) {
 
 func TestPrimViewsEqualRecompute(t *testing.T) {
 	for seed := range uint64(6) {
-		f := newFixture(t, nil)
-		r := rand.New(rand.NewPCG(seed, 7))
-		near := func(spread float32) grid.Vec {
-			return at(float32(r.NormFloat64())*spread, float32(r.NormFloat64())*spread)
-		}
+		f, r, near := seeded(t, seed, 7)
 		zoneAt := func() ZoneParams {
 			c := near(400)
 			w, h := float32(10+r.IntN(100)), float32(10+r.IntN(100))
