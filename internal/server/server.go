@@ -190,7 +190,8 @@ func (s *Server) Run(ctx context.Context) error {
 			var ph phases
 			gc0 := s.gc.cycles()
 			tid0, cpu0, cpuOK := threadCPU()
-			ph.cpu0, ph.tid0 = cpu0, tid0
+			runq0, runqOK := runqWait()
+			ph.cpu0, ph.tid0, ph.runq0 = cpu0, tid0, runq0
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			ph.mark(phaseReceive, start)
@@ -207,6 +208,9 @@ func (s *Server) Run(ctx context.Context) error {
 			took := ph.total()
 			if tid1, cpu1, ok := threadCPU(); ok && cpuOK && tid1 == tid0 {
 				ph.cpu = cpu1 - cpu0 // the tick stayed on one thread: its CPU time
+				if runq1, ok := runqWait(); ok && runqOK {
+					ph.runq = runq1 - runq0 // and its waits for a CPU
+				}
 			}
 			ph.gc = s.gc.cycles() != gc0
 			s.mu.Lock()
@@ -312,6 +316,9 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"phases_mean_us", st.phaseMeans(),
 		"phases_p99_us", st.phaseP99s(),
 		"slowest_tick", st.Slowest.logValue(),
+		"slowest_wall_tick", st.SlowestWall.logValue(),
+		"tick_runq_p99_us", st.RunQP99.Microseconds(),
+		"tick_off_p99_us", st.OffP99.Microseconds(),
 		"gc_cycles", gc.cycles-s.lastGC.cycles,
 		"gc_ticks", st.GCTicks,
 		"gc_cpu_us", int64((gc.cpuSecs-s.lastGC.cpuSecs)*1e6),
