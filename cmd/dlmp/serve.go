@@ -23,7 +23,7 @@ func init() {
 // serveFlags are the flags that override the config file.
 type serveFlags struct {
 	config, listen, admin, gamemode, logLevel, logFormat string
-	tickHz, maxPlayers                                   int
+	tickHz, maxPlayers, tickFIFO                         int
 	printConfig                                          bool
 }
 
@@ -37,6 +37,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.gamemode, "gamemode", "", "gamemode folder with main.lua (server.gamemode; default: the embedded world)")
 	fs.IntVar(&f.tickHz, "tick-hz", 0, "ticks per second (server.tick_hz)")
 	fs.IntVar(&f.maxPlayers, "max-players", 0, "player slots (server.max_players)")
+	fs.IntVar(&f.tickFIFO, "tick-fifo", 0, "run the tick's OS thread in the real-time class SCHED_FIFO at this priority, 1..99 (needs CAP_SYS_NICE; 0: not)")
 	fs.StringVar(&f.logLevel, "log-level", "", "debug, info, warn or error (log.level)")
 	fs.StringVar(&f.logFormat, "log-format", "", "text or json (log.format)")
 	fs.BoolVar(&f.printConfig, "print-config", false, "print the effective configuration as TOML and exit")
@@ -63,6 +64,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dlmp serve:", err)
 		return 1
 	}
+	opts.TickFIFO = f.tickFIFO
 	srv, err := server.New(opts, time.Now())
 	if err != nil {
 		fmt.Fprintln(stderr, "dlmp serve:", err)

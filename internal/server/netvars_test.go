@@ -153,6 +153,9 @@ func TestNoUpdateBeforeHandshake(t *testing.T) {
 		t.Errorf("announces = %d, want the held ones retried", n)
 	}
 	_, kinds := p.received()
+	if len(kinds) == 0 {
+		t.Fatal("no netvar packet received after the handshake")
+	}
 	if kinds[0] != wire.IDNetvarManifest {
 		t.Errorf("first netvar packet 0x%02x, want the manifest", kinds[0])
 	}

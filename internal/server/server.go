@@ -41,7 +41,14 @@ type Options struct {
 	// NetvarsReady, when set, receives the store once it exists (to
 	// attach the Lua binding); it runs inside New.
 	NetvarsReady func(st *netvar.Store)
-	Log          *slog.Logger
+	// TickFIFO, when above 0, locks Run's goroutine (the tick) to an OS
+	// thread and runs that thread in the real-time class SCHED_FIFO at
+	// this priority (1..99; needs CAP_SYS_NICE): the kernel then gives it
+	// a core as soon as it is runnable instead of sharing the core with the
+	// other threads of the machine (decision 0255). Linux only; where it
+	// cannot be set Run logs why and runs as if it were 0.
+	TickFIFO int
+	Log      *slog.Logger
 }
 
 // Server is one running world.
@@ -54,8 +61,9 @@ type Server struct {
 	gm    *proxy
 	nv    *netvars
 
-	jobs    chan func()
-	started time.Time
+	jobs     chan func()
+	started  time.Time
+	tickFIFO int
 
 	admin *admin.Server // nil when admin.listen is empty
 	board admin.MapBoard
@@ -81,7 +89,7 @@ func New(opts Options, now time.Time) (*Server, error) {
 	if err := opts.Config.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: opts.Config, log: opts.Log, gm: &proxy{world.Base{}}, jobs: make(chan func(), 64), started: now}
+	s := &Server{cfg: opts.Config, log: opts.Log, gm: &proxy{world.Base{}}, jobs: make(chan func(), 64), started: now, tickFIFO: opts.TickFIFO}
 	w, err := world.New(opts.Config, s.gm, now)
 	if err != nil {
 		return nil, err
@@ -160,6 +168,14 @@ func (s *Server) Run(ctx context.Context) error {
 	defer summary.Stop()
 	maps := time.NewTicker(MapEvery)
 	defer maps.Stop()
+	if s.tickFIFO > 0 {
+		if tid, unlock, err := lockTickThread(s.tickFIFO); err != nil {
+			s.log.Warn("the tick thread stays in the ordinary class", "tick_fifo", s.tickFIFO, "err", err)
+		} else {
+			defer unlock()
+			s.log.Info("tick thread real-time", "tid", tid, "tick_fifo", s.tickFIFO)
+		}
+	}
 	var last transport.StatsSnapshot
 	var clock monotonic
 	s.gc = newGCMetrics()
@@ -190,7 +206,8 @@ func (s *Server) Run(ctx context.Context) error {
 			var ph phases
 			gc0 := s.gc.cycles()
 			tid0, cpu0, cpuOK := threadCPU()
-			ph.cpu0, ph.tid0 = cpu0, tid0
+			runq0, runqOK := runqWait()
+			ph.cpu0, ph.tid0, ph.runq0 = cpu0, tid0, runq0
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			ph.mark(phaseReceive, start)
@@ -207,6 +224,9 @@ func (s *Server) Run(ctx context.Context) error {
 			took := ph.total()
 			if tid1, cpu1, ok := threadCPU(); ok && cpuOK && tid1 == tid0 {
 				ph.cpu = cpu1 - cpu0 // the tick stayed on one thread: its CPU time
+				if runq1, ok := runqWait(); ok && runqOK {
+					ph.runq = runq1 - runq0 // and its waits for a CPU
+				}
 			}
 			ph.gc = s.gc.cycles() != gc0
 			s.mu.Lock()
@@ -312,6 +332,9 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"phases_mean_us", st.phaseMeans(),
 		"phases_p99_us", st.phaseP99s(),
 		"slowest_tick", st.Slowest.logValue(),
+		"slowest_wall_tick", st.SlowestWall.logValue(),
+		"tick_runq_p99_us", st.RunQP99.Microseconds(),
+		"tick_off_p99_us", st.OffP99.Microseconds(),
 		"gc_cycles", gc.cycles-s.lastGC.cycles,
 		"gc_ticks", st.GCTicks,
 		"gc_cpu_us", int64((gc.cpuSecs-s.lastGC.cpuSecs)*1e6),

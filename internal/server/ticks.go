@@ -26,6 +26,8 @@ type phases struct {
 	cpuEnd [numPhases]time.Duration // the thread's CPU time at each phase's end, from cpu0
 	cpu0   time.Duration            // the thread's CPU time at the tick's start
 	tid0   int                      // the thread the tick began on
+	runq0  time.Duration            // the thread's run-queue wait at the tick's start
+	runq   time.Duration            // the thread's wait in the kernel's run queue during the tick (when cpu > 0)
 	moved  bool                     // a phase ended on another thread: cpuEnd means nothing
 	gc     bool                     // a garbage collection ran during the tick
 }
@@ -70,6 +72,11 @@ type TickStats struct {
 	// CPUP50 and CPUP99 are the percentiles of the CPU time the ticks used
 	// (0 where it is not measured): the wall time less the waits for a CPU.
 	CPUP50, CPUP99 time.Duration
+	// RunQP99 is the 99th percentile of the time the tick's thread waited
+	// in the kernel's run queue (the OS gave the CPU to another thread),
+	// and OffP99 of the rest of the wall time not spent on the CPU (the
+	// goroutine blocked or descheduled by the Go scheduler).
+	RunQP99, OffP99 time.Duration
 	// Between is how many times packets were delivered between ticks, and
 	// BetweenTook how long that took in all.
 	Between     int
@@ -79,12 +86,15 @@ type TickStats struct {
 	// is made of. GCTicks counts the ticks a garbage collection ran in.
 	Slowest SlowTick
 	GCTicks int
+	// SlowestWall is the tick that took the longest wall time.
+	SlowestWall SlowTick
 }
 
 // SlowTick is one tick's wall and CPU time, in all and by phase, and
 // whether a garbage collection ran during it.
 type SlowTick struct {
 	Wall, CPU           time.Duration
+	RunQ                time.Duration // the thread's wait in the kernel's run queue
 	PhaseWall, PhaseCPU [numPhases]time.Duration
 	GC                  bool
 }
@@ -92,7 +102,7 @@ type SlowTick struct {
 // logValue is the slowest tick as a log group's value, microseconds.
 func (t SlowTick) logValue() map[string]any {
 	return map[string]any{
-		"wall_us": t.Wall.Microseconds(), "cpu_us": t.CPU.Microseconds(),
+		"wall_us": t.Wall.Microseconds(), "cpu_us": t.CPU.Microseconds(), "runq_us": t.RunQ.Microseconds(),
 		"phases_us": phaseMap(&t.PhaseWall), "phases_cpu_us": phaseMap(&t.PhaseCPU), "gc": t.GC,
 	}
 }
@@ -116,7 +126,8 @@ func (s *Server) peekTicks() TickStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cp := tickStats{d: slices.Clone(s.ticks.d), cpu: slices.Clone(s.ticks.cpu), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook,
-		slow: s.ticks.slow, gcTicks: s.ticks.gcTicks}
+		slow: s.ticks.slow, slowWall: s.ticks.slowWall, gcTicks: s.ticks.gcTicks,
+		runq: slices.Clone(s.ticks.runq), off: slices.Clone(s.ticks.off)}
 	for i := range cp.phase {
 		cp.phase[i] = slices.Clone(s.ticks.phase[i])
 	}
@@ -139,7 +150,9 @@ type tickStats struct {
 	betweenN    int
 	betweenTook time.Duration
 	slow        SlowTick
+	slowWall    SlowTick
 	gcTicks     int
+	runq, off   []time.Duration // run-queue waits and other off-CPU time, of the ticks whose CPU was measured
 }
 
 // between records one delivery of packets between ticks that took d.
@@ -160,24 +173,35 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 	}
 	if ph.cpu > 0 {
 		t.cpu = append(t.cpu, ph.cpu)
+		t.runq = append(t.runq, ph.runq)
+		t.off = append(t.off, max(0, d-ph.cpu-ph.runq))
 	}
 	if ph.gc {
 		t.gcTicks++
 	}
 	if ph.cpu > t.slow.CPU || (t.slow.CPU == 0 && ph.cpu == 0 && d > t.slow.Wall) {
-		t.slow = SlowTick{Wall: d, CPU: ph.cpu, GC: ph.gc}
-		for i := range t.slow.PhaseWall {
-			t.slow.PhaseWall[i] = ph.length(i)
-			if ph.cpu > 0 && !ph.moved {
-				t.slow.PhaseCPU[i] = ph.cpuLength(i)
-			}
-		}
+		t.slow = slowTick(d, ph)
+	}
+	if d > t.slowWall.Wall {
+		t.slowWall = slowTick(d, ph)
 	}
 }
 
+// slowTick is the tick that took d, phase by phase.
+func slowTick(d time.Duration, ph *phases) SlowTick {
+	st := SlowTick{Wall: d, CPU: ph.cpu, RunQ: ph.runq, GC: ph.gc}
+	for i := range st.PhaseWall {
+		st.PhaseWall[i] = ph.length(i)
+		if ph.cpu > 0 && !ph.moved {
+			st.PhaseCPU[i] = ph.cpuLength(i)
+		}
+	}
+	return st
+}
+
 func (t *tickStats) take() TickStats {
-	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook, Slowest: t.slow, GCTicks: t.gcTicks}
-	t.betweenN, t.betweenTook, t.slow, t.gcTicks = 0, 0, SlowTick{}, 0
+	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook, Slowest: t.slow, SlowestWall: t.slowWall, GCTicks: t.gcTicks}
+	t.betweenN, t.betweenTook, t.slow, t.slowWall, t.gcTicks = 0, 0, SlowTick{}, SlowTick{}, 0
 	if len(t.d) == 0 {
 		return st
 	}
@@ -185,6 +209,11 @@ func (t *tickStats) take() TickStats {
 	if len(t.cpu) > 0 {
 		st.CPUP50, st.CPUP99, _ = percentiles(t.cpu)
 		t.cpu = t.cpu[:0]
+	}
+	if len(t.runq) > 0 {
+		_, st.RunQP99, _ = percentiles(t.runq)
+		_, st.OffP99, _ = percentiles(t.off)
+		t.runq, t.off = t.runq[:0], t.off[:0]
 	}
 	for i, d := range t.phase {
 		if len(d) == 0 {

@@ -125,3 +125,37 @@ func TestTickStatsSlowestWallWithoutCPU(t *testing.T) {
 		t.Errorf("got slowest wall %v, want 7ms", got)
 	}
 }
+
+// TestTickStatsRunQueueAndOffCPU: a tick's wall time is split into its CPU
+// time, its thread's run-queue wait (the OS ran something else) and the
+// rest (the goroutine blocked); the slowest tick by wall time is kept apart
+// from the one that used the most CPU.
+func TestTickStatsRunQueueAndOffCPU(t *testing.T) {
+	var ts tickStats
+	ms := time.Millisecond
+	for _, tk := range []struct{ wall, cpu, runq time.Duration }{
+		{3 * ms, 3 * ms, 0},
+		{9 * ms, 2 * ms, 6 * ms}, // 1 ms blocked; the slowest by wall
+		{5 * ms, 4 * ms, 0},      // 1 ms blocked; the most CPU
+	} {
+		ph := phases{end: [numPhases]time.Duration{0, tk.wall, tk.wall, tk.wall, tk.wall}, cpu: tk.cpu, runq: tk.runq}
+		ph.cpuEnd = [numPhases]time.Duration{0, tk.cpu, tk.cpu, tk.cpu, tk.cpu}
+		ts.add(ph.total(), &ph)
+	}
+	st := ts.take()
+	if st.RunQP99 != 6*ms || st.OffP99 != ms {
+		t.Errorf("got run-queue p99 %v, off-CPU p99 %v, want 6ms, 1ms", st.RunQP99, st.OffP99)
+	}
+	if st.SlowestWall.Wall != 9*ms || st.SlowestWall.RunQ != 6*ms || st.SlowestWall.CPU != 2*ms {
+		t.Errorf("got slowest wall tick %+v, want wall 9ms, CPU 2ms, run queue 6ms", st.SlowestWall)
+	}
+	if st.Slowest.CPU != 4*ms {
+		t.Errorf("got slowest CPU tick %+v, want CPU 4ms", st.Slowest)
+	}
+	if got := st.SlowestWall.logValue()["runq_us"]; got != int64(6000) {
+		t.Errorf("got runq_us %v, want 6000", got)
+	}
+	if st := ts.take(); st.RunQP99 != 0 || st.SlowestWall.Wall != 0 {
+		t.Errorf("got %+v after take, want empty", st)
+	}
+}
