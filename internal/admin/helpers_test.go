@@ -178,7 +178,7 @@ var testStats = Stats{
 	LuaTime:      1500 * time.Millisecond,
 	NetvarBytes:  map[string]uint64{"hunger": 120, "wanted_level": 64},
 	Caches: map[string]CacheStats{
-		"objects":  {Queries: 5000, Grid: 30, Builds: 12, Steady: 4000, Boxes: 9},
+		"objects":  {Queries: 5000, Grid: 30, Builds: 12, Steady: 4000, Boxes: 9, Stepped: 700, Shelled: 20, Refused: 3, Banded: 40, BandRefused: 1},
 		"vehicles": {Steady: 900},
 	},
 }

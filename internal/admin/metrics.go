@@ -43,6 +43,12 @@ type CacheStats struct {
 	Builds  uint64 // boxes built (again, after an invalidation)
 	Steady  uint64 // views found unchanged without a list
 	Boxes   int    // gauge: boxes held now
+	// Views of moving players told as a step from their last answer:
+	// patched (Shelled of them from the view's shell) or refused (listed).
+	Stepped, Shelled, Refused uint64
+	// Object views of settled players patched from their box's band, and
+	// refused.
+	Banded, BandRefused uint64
 }
 
 // Source gives the counters. The server implements it from
@@ -69,6 +75,7 @@ var (
 	descCacheBuilds = desc("box_cache_builds_total", "Boxes built, by kind.", "kind")
 	descCacheBoxes  = desc("box_cache_boxes", "Boxes held, by kind.", "kind")
 	descViewsSteady = desc("views_steady_total", "Views found unchanged without a list, by kind.", "kind")
+	descViewSteps   = desc("view_steps_total", "Views patched from their last answer, by kind and how: step (a moving player's), shell (of those, told from the view's shell), step_refused (listed instead), band (a settled player's object view from its box's band), band_refused.", "kind", "how")
 )
 
 func desc(name, help string, labels ...string) *prometheus.Desc {
@@ -124,7 +131,7 @@ func (c sourceCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{
 		descPlayers, descDatagrams, descBytes, descDrops, descRetransmits,
 		descSendQueue, descSendMax, descLuaErrors, descLuaTime, descNetvarBytes,
-		descCacheQuery, descCacheGrid, descCacheBuilds, descCacheBoxes, descViewsSteady,
+		descCacheQuery, descCacheGrid, descCacheBuilds, descCacheBoxes, descViewsSteady, descViewSteps,
 	} {
 		ch <- d
 	}
@@ -163,6 +170,13 @@ func (c sourceCollector) Collect(ch chan<- prometheus.Metric) {
 		counter(descCacheGrid, float64(cs.Grid), kind)
 		counter(descCacheBuilds, float64(cs.Builds), kind)
 		gauge(descCacheBoxes, float64(cs.Boxes), kind)
+		counter(descViewSteps, float64(cs.Stepped), kind, "step")
+		counter(descViewSteps, float64(cs.Shelled), kind, "shell")
+		counter(descViewSteps, float64(cs.Refused), kind, "step_refused")
+		if kind == "objects" {
+			counter(descViewSteps, float64(cs.Banded), kind, "band")
+			counter(descViewSteps, float64(cs.BandRefused), kind, "band_refused")
+		}
 	}
 }
 

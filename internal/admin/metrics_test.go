@@ -91,6 +91,11 @@ func TestMetricsFromSource(t *testing.T) {
 		{"dlmp_box_cache_builds_total", []string{"kind", "objects"}, dto.MetricType_COUNTER, 12},
 		{"dlmp_box_cache_boxes", []string{"kind", "objects"}, dto.MetricType_GAUGE, 9},
 		{"dlmp_views_steady_total", []string{"kind", "objects"}, dto.MetricType_COUNTER, 4000},
+		{"dlmp_view_steps_total", []string{"kind", "objects", "how", "step"}, dto.MetricType_COUNTER, 700},
+		{"dlmp_view_steps_total", []string{"kind", "objects", "how", "shell"}, dto.MetricType_COUNTER, 20},
+		{"dlmp_view_steps_total", []string{"kind", "objects", "how", "step_refused"}, dto.MetricType_COUNTER, 3},
+		{"dlmp_view_steps_total", []string{"kind", "objects", "how", "band"}, dto.MetricType_COUNTER, 40},
+		{"dlmp_view_steps_total", []string{"kind", "objects", "how", "band_refused"}, dto.MetricType_COUNTER, 1},
 		{"dlmp_views_steady_total", []string{"kind", "vehicles"}, dto.MetricType_COUNTER, 900},
 	}
 	for _, tt := range tests {

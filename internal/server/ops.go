@@ -81,7 +81,8 @@ func (src source) Stats() admin.Stats {
 		st.Caches = map[string]admin.CacheStats{"vehicles": {Steady: w.VehicleViewsSteady()}}
 		for k, cs := range w.CacheStats() {
 			st.Caches[world.CacheKindNames[k]] = admin.CacheStats{Queries: cs.Queries, Grid: cs.Grid,
-				Builds: cs.Builds + cs.Parts, Steady: cs.Steady, Boxes: cs.Boxes}
+				Builds: cs.Builds + cs.Parts, Steady: cs.Steady, Boxes: cs.Boxes,
+				Stepped: cs.Stepped, Shelled: cs.Shelled, Refused: cs.Refused, Banded: cs.Banded, BandRefused: cs.BandRefused}
 		}
 	})
 	return st

@@ -77,7 +77,7 @@ func TestAdminWired(t *testing.T) {
 		if f := fams["dlmp_players"]; f != nil && f.Metric[0].GetGauge().GetValue() == 1 && fams["dlmp_datagrams_total"] != nil &&
 			len(fams["dlmp_tick_phase_seconds"].GetMetric()) == 5 {
 			// The world's box caches, one series per kind.
-			for name, n := range map[string]int{"dlmp_box_cache_queries_total": 5, "dlmp_box_cache_boxes": 5, "dlmp_views_steady_total": 6} {
+			for name, n := range map[string]int{"dlmp_box_cache_queries_total": 5, "dlmp_box_cache_boxes": 5, "dlmp_views_steady_total": 6, "dlmp_view_steps_total": 5*3 + 2} {
 				if got := len(fams[name].GetMetric()); got != n {
 					t.Errorf("%s: %d series, want %d", name, got, n)
 				}
