@@ -147,6 +147,11 @@ func TestNoUpdateBeforeHandshake(t *testing.T) {
 		if p.c.GetGlobal("weather") != 14.0 || p.c.GetNetVar(ent, "open") != 1014.0 {
 			return false, "not converged"
 		}
+		// OnPacket runs after the client applied the packet, on its loop:
+		// converged values can be seen before the packets are handed over.
+		if _, kinds := p.received(); !bytes.Contains(kinds, []byte{wire.IDNetvarManifest}) {
+			return false, "converged, the manifest not yet handed to OnPacket"
+		}
 		return true, ""
 	})
 	if n := p.c.NetvarStats().Announces; n < 2 {
