@@ -78,6 +78,12 @@ func TestManifestIndependentOfRegistrationOrder(t *testing.T) {
 	p1 := dialPeer(t, s1, orderVars([]int{3, 1, 4, 5, 9, 2, 6, 0, 7}))
 	p2 := dialPeer(t, s2, orderVars([]int{3, 1, 4, 5, 9, 2, 6, 0, 7}))
 	waitReady(t, p1, p2)
+	for _, p := range []*peer{p1, p2} { // OnPacket runs after the client applied (and acked) the manifest
+		eventually(t, 5*time.Second, "the manifest handed to OnPacket", func() (bool, string) {
+			_, kinds := p.received()
+			return len(kinds) > 0, "no netvar packet handed to OnPacket"
+		})
+	}
 	m1, k1 := p1.received()
 	m2, k2 := p2.received()
 	if len(m1) == 0 || k1[0] != wire.IDNetvarManifest || len(m2) == 0 || k2[0] != wire.IDNetvarManifest {
