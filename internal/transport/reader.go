@@ -47,8 +47,8 @@ func (s *Server) readLoop() {
 			default: // already signalled
 			}
 		}
-		if n < len(msgs)/2 {
-			time.Sleep(ReadPace) // let the next datagrams gather (a full batch reads on at once)
+		if n < len(msgs)/2 && s.cfg.ReadPace > 0 {
+			time.Sleep(s.cfg.ReadPace) // let the next datagrams gather (a full batch reads on at once)
 		}
 	}
 }

@@ -7,11 +7,12 @@ import (
 )
 
 // TestReaderGathersDatagrams: after a read that found one datagram the
-// reader waits ReadPace, so the datagrams sent meanwhile are read by a few
-// calls, not one call each. It fails if the reader reads on at once (each
-// datagram is then its own read on an idle machine).
+// reader waits its pace (50 ms here, so that a loaded machine sends the
+// burst well within it), and the datagrams sent meanwhile are read by one
+// or two calls, not one call each. It fails if the reader reads on at once
+// (each datagram is then its own read on an idle machine).
 func TestReaderGathersDatagrams(t *testing.T) {
-	f := newFixture(t, Config{})
+	f := newFixture(t, Config{ReadPace: 50 * time.Millisecond})
 	uc, err := net.DialUDP("udp", nil, net.UDPAddrFromAddrPort(f.srv.Addr()))
 	if err != nil {
 		t.Fatal(err)
@@ -42,8 +43,8 @@ func TestReaderGathersDatagrams(t *testing.T) {
 		}
 		waitIn(base.DatagramsIn + 1 + burst)
 		got := f.srv.Stats()
-		if reads := got.Reads - base.Reads; reads > 1+burst/5 {
-			t.Errorf("round %d: %d datagrams took %d reads, want at most %d (gathered while the reader waits)", round, 1+burst, reads, 1+burst/5)
+		if reads := got.Reads - base.Reads; reads > 3 {
+			t.Errorf("round %d: %d datagrams took %d reads, want at most 3 (gathered while the reader waits)", round, 1+burst, reads)
 		}
 		if got.Drops["bad_token"]-base.Drops["bad_token"] != 1+burst {
 			t.Errorf("round %d: %d dropped for their token, want %d", round, got.Drops["bad_token"]-base.Drops["bad_token"], 1+burst)

@@ -75,6 +75,7 @@ type Config struct {
 	SendQueue    int // reliable events per session
 	InboundRate  int // datagrams per second per session before drops
 	InboundQueue int
+	ReadPace     time.Duration // the reader's wait after a thin read; ReadPace when 0, none when negative
 	Log          *slog.Logger
 }
 
@@ -99,6 +100,9 @@ func (c *Config) fill() {
 	}
 	if c.InboundQueue == 0 {
 		c.InboundQueue = DefaultInboundQueue
+	}
+	if c.ReadPace == 0 {
+		c.ReadPace = ReadPace
 	}
 	if c.Log == nil {
 		c.Log = slog.Default()
