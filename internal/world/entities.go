@@ -33,6 +33,7 @@ type entities struct {
 	passes  [3]uint64 // views computed: players, vehicles, objects (benchmarks)
 	flushes uint64    // views of players that only sent ops left by their last pass
 	steady  uint64    // views of players computed and found unchanged by their fingerprint
+	views   viewBudget
 
 	moveTab []moveRef // by player id: this tick's moves (encodeMoves)
 

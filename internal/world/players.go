@@ -102,6 +102,7 @@ type playerEnt struct {
 	// As a viewer.
 	players   *stream.View
 	playerAt  stream.Anchor
+	deferred  bool                   // due, past the tick's ViewBudget: in ents.views.deferred
 	cut2      float32                // the squared distance within which a player is wanted, as of the last pass
 	shownP    []uint16               // the players shown, in no order (mirror of players)
 	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show
@@ -395,13 +396,30 @@ func (w *World) playerLeft(p *Player) {
 // the view's cut, a show's new rev, a leave) reads the wanted set
 // (wantBits), not the shown one, and invalidates the view.
 // gone, when not nil, is a player leaving the world: never wanted.
+//
+// A due view is computed within the tick's ViewBudget (see
+// [World.beginViews]); past it, it stays due, sends nothing (its ops left
+// may be stale) and is computed first on a next tick. A view computed for
+// a leave is not budgeted: the leaver is hidden at once.
 func (w *World) streamPlayers(q *Player, gone *Player) {
+	if gone == nil {
+		w.beginViews()
+	}
+	w.streamPlayersNow(q, gone, false)
+}
+
+// streamPlayersNow is streamPlayers; spent tells that the budget already
+// counted q's view.
+func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 	e := &q.ent
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
 	due := e.playerAt.Due(q.pos, requeryOf(q.id))
 	if !due && e.players.Pending() == 0 {
+		return
+	}
+	if due && gone == nil && !spent && !w.spendView(q) {
 		return
 	}
 	if due {

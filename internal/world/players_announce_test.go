@@ -60,7 +60,7 @@ func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 		f.spawn(q, qc, at(float32(i+1), 0))
 		ps = append(ps, pc{q, qc})
 	}
-	f.advance(tick)
+	f.advanceViews(PlayerLimit + 2) // every view may be due: the budget spreads them
 	if shows, _ := playerShows(t, ac.take()); len(shows) != PlayerLimit {
 		t.Fatalf("got %d players shown, want the limit %d", len(shows), PlayerLimit)
 	}
@@ -68,7 +68,7 @@ func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 
 	// The one left out comes nearest: shown, the farthest shown hidden.
 	f.walk(last.p, last.c, at(0, 0.5))
-	f.advance(tick)
+	f.advanceViews(PlayerLimit + 2) // every view may be due: the budget spreads them
 	shows, hides := playerShows(t, ac.take())
 	if !slices.Equal(showPlayerIDs(shows), []uint16{last.p.ID()}) || !slices.Equal(hides, []uint16{farthest.p.ID()}) {
 		t.Fatalf("got shows %v hides %v, want show %d hide %d", showPlayerIDs(shows), hides, last.p.ID(), farthest.p.ID())
@@ -76,7 +76,7 @@ func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 
 	// The nearest walks beyond everyone: hidden, the one hidden comes back.
 	f.walk(nearest.p, nearest.c, at(250, 0))
-	f.advance(tick)
+	f.advanceViews(PlayerLimit + 2) // every view may be due: the budget spreads them
 	shows, hides = playerShows(t, ac.take())
 	if !slices.Equal(showPlayerIDs(shows), []uint16{farthest.p.ID()}) || !slices.Equal(hides, []uint16{nearest.p.ID()}) {
 		t.Fatalf("got shows %v hides %v, want show %d hide %d", showPlayerIDs(shows), hides, farthest.p.ID(), nearest.p.ID())

@@ -1,0 +1,119 @@
+package world
+
+import (
+	"cmp"
+	"slices"
+	"testing"
+
+	"dlmp/internal/grid"
+)
+
+// advanceViews runs enough ticks for n views of players due at once to be
+// computed within the ViewBudget of each tick.
+func (f *fixture) advanceViews(n int) {
+	f.t.Helper()
+	for range (n + ViewBudget - 1) / ViewBudget {
+		f.advance(tick)
+	}
+}
+
+// dueViews returns the ids of the players whose view of players is due.
+func dueViews(ps []*Player) []uint16 {
+	var ids []uint16
+	for _, p := range ps {
+		if p.ent.playerAt.Due(p.pos, requeryOf(p.id)) {
+			ids = append(ids, p.ID())
+		}
+	}
+	return ids
+}
+
+// wantedPlayers is a view of players computed from scratch: the ids of the
+// PlayerLimit nearest others within PlayerStreamDistance, ties by id.
+func wantedPlayers(q *Player, ps []*Player) []uint32 {
+	type near struct {
+		id uint32
+		d2 float32
+	}
+	var all []near
+	for _, o := range ps {
+		if o != q && grid.Dist2(q.pos, o.pos) <= PlayerStreamDistance*PlayerStreamDistance {
+			all = append(all, near{uint32(o.ID()), grid.Dist2(q.pos, o.pos)})
+		}
+	}
+	slices.SortFunc(all, func(a, b near) int { return cmp.Or(cmp.Compare(a.d2, b.d2), cmp.Compare(a.id, b.id)) })
+	var ids []uint32
+	for _, x := range all[:min(len(all), PlayerLimit)] {
+		ids = append(ids, x.id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// TestViewBudgetSpreadsABurst: 2×ViewBudget+50 players spawn together, so
+// every view of players is due on one tick. Each tick computes ViewBudget
+// views at most; the rest stay due and go first on the next ticks, oldest
+// first: a view that falls due again behind them waits its turn. After the
+// burst every view equals one computed from scratch, and each was computed
+// once (none lost, none twice).
+func TestViewBudgetSpreadsABurst(t *testing.T) {
+	f := newFixture(t, nil)
+	n := 2*ViewBudget + 50
+	var ps []*Player
+	for i := range n {
+		p, c := f.join()
+		f.spawn(p, c, at(float32(i%50)*3, float32(i/50)*3))
+		ps = append(ps, p)
+	}
+	ids := func(ps []*Player) []uint16 {
+		var s []uint16
+		for _, p := range ps {
+			s = append(s, p.ID())
+		}
+		return s
+	}
+	passes := func() uint64 { return f.w.ents.passes[0] }
+
+	p0 := passes()
+	f.advance(tick)
+	if got := passes() - p0; got != ViewBudget {
+		t.Fatalf("tick 1 computed %d views, want the budget %d", got, ViewBudget)
+	}
+	if got, want := dueViews(ps), ids(ps[ViewBudget:]); !slices.Equal(got, want) {
+		t.Fatalf("after tick 1 due %v, want the last %d: %v", got, len(want), want)
+	}
+
+	// The first player's view falls due again: behind the deferred ones.
+	ps[0].ent.playerAt.Invalidate()
+	p0 = passes()
+	f.advance(tick)
+	if got := passes() - p0; got != ViewBudget {
+		t.Fatalf("tick 2 computed %d views, want the budget %d", got, ViewBudget)
+	}
+	if got, want := dueViews(ps), append([]uint16{ps[0].ID()}, ids(ps[2*ViewBudget:])...); !slices.Equal(got, want) {
+		t.Fatalf("after tick 2 due %v, want the oldest deferred computed first, due %v", got, want)
+	}
+
+	p0 = passes()
+	f.advance(tick)
+	if got, want := passes()-p0, uint64(n-2*ViewBudget+1); got != want {
+		t.Fatalf("tick 3 computed %d views, want the %d left", got, want)
+	}
+	if got := dueViews(ps); len(got) != 0 {
+		t.Fatalf("after tick 3 due %v, want none", got)
+	}
+	if got, want := f.w.ents.views.total, uint64(n-ViewBudget+1); got != want { // each deferred once
+		t.Errorf("views deferred %d, want %d", got, want)
+	}
+	for _, q := range ps {
+		var shown []uint32
+		for _, o := range ps {
+			if _, ok := q.ent.players.Shown(uint32(o.ID())); ok {
+				shown = append(shown, uint32(o.ID()))
+			}
+		}
+		if want := wantedPlayers(q, ps); !slices.Equal(shown, want) {
+			t.Fatalf("player %d shows %d players %v, want from scratch %d %v", q.ID(), len(shown), shown, len(want), want)
+		}
+	}
+}
