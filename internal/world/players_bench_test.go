@@ -129,6 +129,7 @@ func BenchmarkCrowdTickTail(b *testing.B) {
 	b.ReportAllocs()
 	var syncs, ticks []time.Duration
 	var views []float64
+	backlog := 0 // the most views left deferred after a tick
 	for b.Loop() {
 		now = now.Add(50 * time.Millisecond)
 		c0 := threadCPU()
@@ -137,6 +138,7 @@ func BenchmarkCrowdTickTail(b *testing.B) {
 		w.Tick(now)
 		syncs, ticks = append(syncs, c1-c0), append(ticks, threadCPU()-c1)
 		views = append(views, float64(w.ents.passes[0]-v0))
+		backlog = max(backlog, len(w.ents.views.deferred)-w.ents.views.head)
 	}
 	report := func(name string, d []time.Duration) {
 		slices.Sort(d)
@@ -145,6 +147,12 @@ func BenchmarkCrowdTickTail(b *testing.B) {
 	}
 	report("sync", syncs)
 	report("tick", ticks)
+	var sum float64
+	for _, v := range views {
+		sum += v
+	}
+	b.ReportMetric(sum/float64(len(views)), "views-mean")
+	b.ReportMetric(float64(backlog), "backlog-max")
 	slices.Sort(views)
 	b.ReportMetric(views[len(views)/2], "views-p50")
 	b.ReportMetric(views[len(views)*99/100], "views-p99")
