@@ -155,3 +155,16 @@ func sameSet(a, b []uint32) bool {
 	}
 	return true
 }
+
+// pairShown joins two players, spawns a at (0, 0) and b 10 m away, runs a
+// tick (each is then shown the other) and takes what a was sent.
+func (f *fixture) pairShown() (a *Player, ac *entConn, b *Player, bc *entConn) {
+	f.t.Helper()
+	a, ac = f.joinE()
+	b, bc = f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	f.spawn(b, bc.testConn, at(10, 0))
+	f.advance(tick)
+	ac.take()
+	return a, ac, b, bc
+}

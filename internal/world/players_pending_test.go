@@ -108,12 +108,7 @@ func btoi(b bool) int {
 // fingerprint (no diff, no packet); a change in it is not.
 func TestSteadyPlayerViewRecognized(t *testing.T) {
 	f := newFixture(t, nil)
-	a, ac := f.joinE()
-	b, bc := f.joinE()
-	f.spawn(a, ac.testConn, at(0, 0))
-	f.spawn(b, bc.testConn, at(10, 0))
-	f.advance(tick)
-	ac.take()
+	a, ac, b, _ := f.pairShown()
 	steady := f.w.ents.steady
 	a.ent.playerAt.Invalidate()
 	f.advance(tick)

@@ -89,12 +89,7 @@ func TestPlayersStreamedByDistanceAndScope(t *testing.T) {
 
 func TestPlayerMoveSentPerTickWhenChanged(t *testing.T) {
 	f := newFixture(t, nil)
-	a, ac := f.joinE()
-	b, bc := f.joinE()
-	f.spawn(a, ac.testConn, at(0, 0))
-	f.spawn(b, bc.testConn, at(10, 0))
-	f.advance(tick)
-	ac.take()
+	_, ac, b, bc := f.pairShown()
 	first := ac.takeMoves()
 	if len(first) != 1 {
 		t.Fatalf("got %d unreliable packets with the show, want b's first PlayerMove", len(first))
@@ -125,12 +120,7 @@ func TestPlayerMoveSentPerTickWhenChanged(t *testing.T) {
 
 func TestPlayerShowResentOnChange(t *testing.T) {
 	f := newFixture(t, nil)
-	a, ac := f.joinE()
-	b, bc := f.joinE()
-	f.spawn(a, ac.testConn, at(0, 0))
-	f.spawn(b, bc.testConn, at(10, 0))
-	f.advance(tick)
-	ac.take()
+	_, ac, b, _ := f.pairShown()
 
 	wantArgErr(t, f.w.SetPlayerName(b, "no spaces"), "set_name", "name")
 	wantArgErr(t, f.w.SetPlayerName(b, "ab"), "set_name", "name")
@@ -165,12 +155,7 @@ func TestPlayerShowResentOnChange(t *testing.T) {
 
 func TestPlayerLeaveHidesAtOnce(t *testing.T) {
 	f := newFixture(t, nil)
-	a, ac := f.joinE()
-	b, bc := f.joinE()
-	f.spawn(a, ac.testConn, at(0, 0))
-	f.spawn(b, bc.testConn, at(10, 0))
-	f.advance(tick)
-	ac.take()
+	_, ac, b, _ := f.pairShown()
 	f.w.Leave(b, wire.ReasonQuit)
 	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v in Leave, want b's at once (its id may be taken by the next join)", hides)
