@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"dlmp/internal/threadcpu"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -98,13 +99,13 @@ func benchQueries(b *testing.B, qs []Vec, query func(Vec, []Hit) []Hit) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	buf := make([]Hit, 0, 1<<16)
-	cpu0 := threadCPU()
+	cpu0 := threadcpu.Spent()
 	i := 0
 	for b.Loop() {
 		buf = query(qs[i%len(qs)], buf[:0])
 		i++
 	}
-	b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/query")
+	b.ReportMetric(float64((threadcpu.Spent()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/query")
 	b.ReportMetric(float64(len(buf)), "hits")
 }
 

@@ -104,9 +104,6 @@ func (b *Box) Weight() uint64 { return b.sureW }
 // function over its entities' (key, rev).
 func (b *Box) Sum() uint64 { return b.sum }
 
-// Band returns the number of entities a query of the box scans.
-func (b *Box) Band() int { return len(b.band.p) }
-
 // AppendSure appends the sure part to dst as hits at p and returns the
 // extended slice.
 func (b *Box) AppendSure(p Vec, dst []Hit) []Hit {

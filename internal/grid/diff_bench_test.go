@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"dlmp/internal/threadcpu"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -65,7 +66,7 @@ func BenchmarkDiff(b *testing.B) {
 				b.ReportAllocs()
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				cpu0 := threadCPU()
+				cpu0 := threadcpu.Spent()
 				n, failed := 0, 0
 				var shellNs, otherNs time.Duration
 				var shellN, otherN int
@@ -102,7 +103,7 @@ func BenchmarkDiff(b *testing.B) {
 					buf = g.Nearest(to, limit, buf[:0])
 					cuts[i] = CutOf(buf, limit)
 				}
-				b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/step")
+				b.ReportMetric(float64((threadcpu.Spent()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/step")
 				b.ReportMetric(float64(failed)/float64(b.N), "listed/step")
 				if mode == "shell" {
 					b.ReportMetric(float64(shellNs.Nanoseconds())/float64(max(shellN, 1)), "ns/shell-step")

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"dlmp/internal/threadcpu"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -98,7 +99,7 @@ func BenchmarkFullPass(b *testing.B) {
 			b.ReportAllocs()
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			cpu0 := threadCPU()
+			cpu0 := threadcpu.Spent()
 			for b.Loop() {
 				for _, v := range vs {
 					for k := range w.kinds {
@@ -109,7 +110,7 @@ func BenchmarkFullPass(b *testing.B) {
 					}
 				}
 			}
-			reportPass(b, 1, threadCPU()-cpu0)
+			reportPass(b, 1, threadcpu.Spent()-cpu0)
 		})
 		// cached: the steady pass over built boxes. It first drops every box
 		// and reports what building them again took (warm-*: the passes
@@ -127,11 +128,11 @@ func BenchmarkFullPass(b *testing.B) {
 				for _, kw := range w.kinds {
 					kw.cache.Reset()
 				}
-				h0, cpu0 := heap(), threadCPU()
+				h0, cpu0 := heap(), threadcpu.Spent()
 				passes := w.warm(vs, s)
-				warmCPU, cacheMB := threadCPU()-cpu0, float64(heap()-h0)/1e6
+				warmCPU, cacheMB := threadcpu.Spent()-cpu0, float64(heap()-h0)/1e6
 				b.ReportAllocs()
-				cpu0 = threadCPU()
+				cpu0 = threadcpu.Spent()
 				for b.Loop() {
 					if cold {
 						for _, kw := range w.kinds {
@@ -146,7 +147,7 @@ func BenchmarkFullPass(b *testing.B) {
 						}
 					}
 				}
-				reportPass(b, 1, threadCPU()-cpu0)
+				reportPass(b, 1, threadcpu.Spent()-cpu0)
 				if !cold {
 					b.ReportMetric(float64(warmCPU.Nanoseconds())/1e6, "warm-cpu-ms")
 					b.ReportMetric(float64(passes), "warm-passes")
@@ -158,7 +159,7 @@ func BenchmarkFullPass(b *testing.B) {
 			b.ReportAllocs()
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			cpu0 := threadCPU()
+			cpu0 := threadcpu.Spent()
 			for b.Loop() {
 				for i := 0; i < len(vs); i += bruteEvery {
 					v := vs[i]
@@ -170,7 +171,7 @@ func BenchmarkFullPass(b *testing.B) {
 					}
 				}
 			}
-			reportPass(b, bruteEvery, threadCPU()-cpu0)
+			reportPass(b, bruteEvery, threadcpu.Spent()-cpu0)
 		})
 	}
 }
@@ -230,7 +231,7 @@ func BenchmarkTick(b *testing.B) {
 				b.ReportAllocs()
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				cpu0 := threadCPU()
+				cpu0 := threadcpu.Spent()
 				var worst time.Duration
 				requeries, listed := 0, 0
 				var spent [5]time.Duration // per kind: wall time of the re-queries
@@ -276,7 +277,7 @@ func BenchmarkTick(b *testing.B) {
 					worst = max(worst, time.Since(t0))
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/tick")
-				b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N)/1e6, "cpu-ms/tick")
+				b.ReportMetric(float64((threadcpu.Spent()-cpu0).Nanoseconds())/float64(b.N)/1e6, "cpu-ms/tick")
 				b.ReportMetric(float64(worst.Nanoseconds())/1e6, "max-ms/tick")
 				b.ReportMetric(float64(requeries)/float64(b.N), "views/tick")
 				if mode == "diff" || mode == "shell" {
@@ -361,7 +362,7 @@ func BenchmarkPlayer(b *testing.B) {
 					b.ReportAllocs()
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()
-					cpu0 := threadCPU()
+					cpu0 := threadcpu.Spent()
 					i, band := 0, 0
 					for b.Loop() {
 						v := vs[i%len(vs)]
@@ -374,7 +375,7 @@ func BenchmarkPlayer(b *testing.B) {
 						w.wantedGrid(k, v.pos, s)
 						s.ops = v.views[k].Reconcile(s.wanted, Unlimited, HidesFirst, s.ops[:0])
 					}
-					b.ReportMetric(float64((threadCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/player")
+					b.ReportMetric(float64((threadcpu.Spent()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/player")
 					if cached {
 						b.ReportMetric(float64(band)/float64(b.N), "band-hits")
 					} else {

@@ -93,11 +93,7 @@ func buildWorld(seed uint64) *world {
 			k.g.SetRev(k.g.Insert(uint32(i), p, r), 1)
 		}
 		k.g.Compact()
-		lim := s.kind.Limit()
-		if lim == Unlimited {
-			lim = grid.NoLimit
-		}
-		k.cache = grid.NewCache(k.g, lim, s.box[0], s.box[1], Mix, maxBoxes)
+		k.cache = grid.NewCache(k.g, s.kind.Limit(), s.box[0], s.box[1], Mix, maxBoxes)
 		w.kinds = append(w.kinds, k)
 	}
 	return w
@@ -197,10 +193,7 @@ const skin = 35
 // the ops in s.ops.
 func (w *world) reconcileDiff(k int, v *viewer, skin float32, budget int, s *scratch) bool {
 	kw, view := w.kinds[k], v.views[k]
-	lim := kw.spec.kind.Limit()
-	if lim == Unlimited {
-		lim = grid.NoLimit
-	}
+	lim := kw.spec.kind.Limit() // Unlimited is grid.NoLimit
 	from := v.at[k]
 	v.at[k] = v.pos
 	if kw.g.DiffIn(&v.shells[k], skin, from, v.pos, lim, v.cuts[k], Mix, &s.step) {

@@ -6,7 +6,7 @@ import (
 )
 
 // A label view's step (docs/decisions/0231-world-views-by-step.md, 0211,
-// docs/decisions/0250-label-steps.md). The wanted set is the label grid's
+// docs/decisions/0250-label-steps-and-markers.md). The wanted set is the label grid's
 // answer (every label covering the point: labelG, never cut) and the
 // extras: the labels on entities streamed to the player and the labels with
 // the player as viewer (labelExtras), which no grid answer holds (attached

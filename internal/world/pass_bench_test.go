@@ -1,6 +1,7 @@
 package world
 
 import (
+	"dlmp/internal/threadcpu"
 	"fmt"
 	"runtime"
 	"slices"
@@ -14,7 +15,7 @@ import (
 // players, 1,000,000 objects, 100,000 pickups, 1000 vehicles, 50,000
 // labels, 10,000 blips, 5,000 gang zones), measured as the engine runs them:
 // through World.Packet and World.Tick, every kind by the world's own code.
-// Times are CPU time of the benchmark's thread (getrusage RUSAGE_THREAD):
+// Times are CPU time of the benchmark's thread (`internal/threadcpu`: CLOCK_THREAD_CPUTIME_ID):
 // on this shared machine wall time also counts the waiting. The brute-force
 // baseline (World.bruteForce: every object, pickup, label, blip and zone
 // scanned) runs on the same world, in the same benchmark.
@@ -74,9 +75,9 @@ type cpuMeter struct{ ticks []time.Duration }
 
 // run measures f in CPU time of the calling thread, locked to it.
 func (m *cpuMeter) run(f func()) {
-	c := threadCPU()
+	c := threadcpu.Spent()
 	f()
-	m.ticks = append(m.ticks, threadCPU()-c)
+	m.ticks = append(m.ticks, threadcpu.Spent()-c)
 }
 
 // report gives the mean per tick (and per op, ops ticks each), and the
@@ -159,13 +160,13 @@ func BenchmarkFullPass(b *testing.B) {
 				}
 				if mode == "cached" || mode == "moved" {
 					w.resetCaches()
-					h0, cpu0 := heap(), threadCPU()
+					h0, cpu0 := heap(), threadcpu.Spent()
 					warmPass := pass
 					if mode == "moved" {
 						warmPass = func() { shiftPlayers(); pass() }
 					}
 					warm.passes = warmCaches(w, warmPass)
-					warm.cpu, warm.mb = threadCPU()-cpu0, float64(heap()-h0)/1e6
+					warm.cpu, warm.mb = threadcpu.Spent()-cpu0, float64(heap()-h0)/1e6
 				}
 				var m cpuMeter
 				before, sent, steady, stats := countPasses(w), sentTo(ms), w.caches.steady, w.CacheStats()

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"dlmp/internal/threadcpu"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -96,15 +97,15 @@ func BenchmarkCrowdTick(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
-			c0, v0 := threadCPU(), w.ents.passes[0]
+			c0, v0 := threadcpu.Spent(), w.ents.passes[0]
 			var worst time.Duration // the costliest tick: players in step requery together
 			for b.Loop() {
 				now = now.Add(50 * time.Millisecond)
-				t0 := threadCPU()
+				t0 := threadcpu.Spent()
 				crowdStep(w, ms, centers, now, &s)
-				worst = max(worst, threadCPU()-t0)
+				worst = max(worst, threadcpu.Spent()-t0)
 			}
-			b.ReportMetric(float64(threadCPU()-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/tick")
+			b.ReportMetric(float64(threadcpu.Spent()-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/tick")
 			b.ReportMetric(float64(worst)/float64(time.Millisecond), "max-cpu-ms/tick")
 			b.ReportMetric(float64(w.ents.passes[0]-v0)/float64(b.N), "views/tick")
 		})
@@ -132,11 +133,11 @@ func BenchmarkCrowdTickTail(b *testing.B) {
 	backlog := 0 // the most views left deferred after a tick
 	for b.Loop() {
 		now = now.Add(50 * time.Millisecond)
-		c0 := threadCPU()
+		c0 := threadcpu.Spent()
 		crowdSyncs(w, ms, centers, now, &s)
-		c1, v0 := threadCPU(), w.ents.passes[0]
+		c1, v0 := threadcpu.Spent(), w.ents.passes[0]
 		w.Tick(now)
-		syncs, ticks = append(syncs, c1-c0), append(ticks, threadCPU()-c1)
+		syncs, ticks = append(syncs, c1-c0), append(ticks, threadcpu.Spent()-c1)
 		views = append(views, float64(w.ents.passes[0]-v0))
 		backlog = max(backlog, len(w.ents.views.deferred)-w.ents.views.head)
 	}

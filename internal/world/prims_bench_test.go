@@ -1,6 +1,7 @@
 package world
 
 import (
+	"dlmp/internal/threadcpu"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -78,7 +79,7 @@ func BenchmarkPrimsReconcile(b *testing.B) {
 				b.Run(k.name, func(b *testing.B) {
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()
-					defer reportCPU(b, threadCPU())
+					defer reportCPU(b, threadcpu.Spent())
 					b.ReportAllocs()
 					for b.Loop() {
 						for i := range ms {
@@ -153,7 +154,7 @@ func BenchmarkZoneReconcile(b *testing.B) {
 				w.bruteForce = mode.brute
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				defer reportCPU(b, threadCPU())
+				defer reportCPU(b, threadcpu.Spent())
 				b.ReportAllocs()
 				for b.Loop() {
 					for i := range ms {
@@ -169,5 +170,5 @@ func BenchmarkZoneReconcile(b *testing.B) {
 // machine wall time also counts the waiting. The caller is locked to its
 // thread.
 func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64(threadCPU()-start)/1e6/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(threadcpu.Spent()-start)/1e6/float64(b.N), "cpu-ms/op")
 }

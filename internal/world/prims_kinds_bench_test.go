@@ -1,6 +1,7 @@
 package world
 
 import (
+	"dlmp/internal/threadcpu"
 	"runtime"
 	"testing"
 	"time"
@@ -100,11 +101,11 @@ func BenchmarkPrimsKinds(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
 						move()
-						c := threadCPU()
+						c := threadcpu.Spent()
 						for i := range ms {
 							k.run(w, ms[i].p)
 						}
-						cpu += threadCPU() - c
+						cpu += threadcpu.Spent() - c
 					}
 					b.ReportMetric(float64(cpu)/1e6/float64(b.N), "cpu-ms/op")
 
