@@ -129,7 +129,7 @@ type Client struct {
 	err       error
 	reason    uint8
 	pending   []wire.Packet    // to hand to OnPacket after unlocking
-	scratch   [256]wire.Packet // reliable events are parsed into these without an OnPacket
+	events    wire.Splitter    // reliable events are parsed into its values, reused per id
 	out       [][]byte         // datagrams to write after unlocking
 	nv        netvarState      // network vars (netvars.go)
 }

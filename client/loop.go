@@ -3,7 +3,6 @@ package client
 import (
 	"encoding/binary"
 	"errors"
-	"reflect"
 	"time"
 
 	"dlmp/client/mirror"
@@ -149,12 +148,12 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 
 // deliver receives one in-order reliable message from the lane.
 func (c *Client) deliver(msg []byte) {
-	p := c.parsed(msg[0])
-	if p == nil {
+	p, n, err := c.events.Next(msg) // the mirror and the netvars keep copies, not the packet
+	switch {
+	case errors.Is(err, wire.ErrUnknown):
 		c.stats.Unknown++
 		return
-	}
-	if n, err := p.Parse(msg); err != nil || n != len(msg) || p.CheckRecv() != nil {
+	case err != nil || n != len(msg) || p.CheckRecv() != nil:
 		c.stats.Invalid++ // a reassembled message that breaks a rule
 		return
 	}
@@ -178,23 +177,6 @@ func (c *Client) deliver(msg []byte) {
 	}
 	c.world.Apply(p, c.lastHeard)
 	c.deliverNetvar(p)
-}
-
-// parsed returns a zero packet of id to parse a reliable event into: a
-// new one when OnPacket will be handed it, else one reused per id (the
-// mirror and the netvars keep copies, not the packet), zeroed as new.
-func (c *Client) parsed(id byte) wire.Packet {
-	if c.cfg.OnPacket != nil {
-		return wire.New(id)
-	}
-	p := c.scratch[id]
-	if p == nil {
-		p = wire.New(id)
-		c.scratch[id] = p
-	} else {
-		reflect.ValueOf(p).Elem().SetZero()
-	}
-	return p
 }
 
 // keep applies an unreliable snapshot (p, parsed from pkt by the

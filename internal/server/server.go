@@ -207,7 +207,7 @@ func (s *Server) Run(ctx context.Context) error {
 			gc0 := s.gc.cycles()
 			tid0, cpu0, cpuOK := threadCPU()
 			runq0, runqOK := runqWait()
-			ph.cpu0, ph.tid0, ph.runq0 = cpu0, tid0, runq0
+			ph.cpu0, ph.tid0 = cpu0, tid0
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
 			ph.mark(phaseReceive, start)

@@ -26,7 +26,6 @@ type phases struct {
 	cpuEnd [numPhases]time.Duration // the thread's CPU time at each phase's end, from cpu0
 	cpu0   time.Duration            // the thread's CPU time at the tick's start
 	tid0   int                      // the thread the tick began on
-	runq0  time.Duration            // the thread's run-queue wait at the tick's start
 	runq   time.Duration            // the thread's wait in the kernel's run queue during the tick (when cpu > 0)
 	moved  bool                     // a phase ended on another thread: cpuEnd means nothing
 	gc     bool                     // a garbage collection ran during the tick

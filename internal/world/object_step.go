@@ -70,7 +70,6 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 		weight -= uint64(h.Weight)
 		sum -= w.chainSum(h.Key, h.Rev)
 	}
-	far2 := float32(0)
 	for i := range s.Enter {
 		h := &s.Enter[i]
 		shows = append(shows, stream.Want{ID: h.Key, Rev: w.hitRev(h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
@@ -100,9 +99,9 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 	// The cut (decision 0196): an answer nothing cut may end anywhere
 	// within the roots' stream distances (the widest cut); a cut one
 	// ends before the first root refused.
-	far2 = float32(math.Inf(1))
+	far2 := float32(math.Inf(1))
 	if s.Cut != grid.AllCut {
-		far2 = math.Float32frombits(uint32((s.Cut - 1) >> 32))
+		far2 = cutDist2(s.Cut - 1)
 	}
 	q.objCut = objectCut{at: at, scope: sc, far2: far2, room: weight < uint64(limit), valid: true, n: int(weight), sum: sum}
 	w.sendObjectOps(q, ops)
