@@ -72,11 +72,7 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 	}
 	for i := range s.Enter {
 		h := &s.Enter[i]
-		shows = append(shows, stream.Want{ID: h.Key, Rev: w.hitRev(h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
-		if h.Weight > 1 {
-			r := w.ents.objects[h.Key]
-			shows = w.chainWants(r, r, 1, h.Dist2, shows)
-		}
+		shows = w.rootWants(h, shows)
 		weight += uint64(h.Weight)
 		sum += w.chainSum(h.Key, h.Rev)
 	}
@@ -178,11 +174,7 @@ func (w *World) objectBandStep(q *Player, v *stream.View, box *grid.Box, old, ne
 		if slices.ContainsFunc(old, func(o grid.Hit) bool { return o.Key == h.Key }) {
 			continue
 		}
-		shows = append(shows, stream.Want{ID: h.Key, Rev: w.hitRev(h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
-		if h.Weight > 1 {
-			r := w.ents.objects[h.Key]
-			shows = w.chainWants(r, r, 1, h.Dist2, shows)
-		}
+		shows = w.rootWants(h, shows)
 	}
 	c.hides, c.shows = hides, shows
 	if weight > uint64(stream.Objects.Limit()) {

@@ -269,11 +269,7 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 		}
 	}
 	for _, h := range hits {
-		wants = append(wants, stream.Want{ID: h.Key, Rev: w.hitRev(&h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
-		if h.Weight > 1 {
-			r := w.ents.objects[h.Key]
-			wants = w.chainWants(r, r, 1, h.Dist2, wants)
-		}
+		wants = w.rootWants(&h, wants)
 	}
 	w.ents.hits = hits
 	return wants, false
@@ -348,4 +344,15 @@ func (w *World) objectHitsBrute(q *Player, sc grid.Scope, at grid.Vec, hits []gr
 		}
 	}
 	return hits
+}
+
+// rootWants appends the wants of the root hit h: the root, and below it
+// its chain, at the root's distance.
+func (w *World) rootWants(h *grid.Hit, wants []stream.Want) []stream.Want {
+	wants = append(wants, stream.Want{ID: h.Key, Rev: w.hitRev(h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
+	if h.Weight > 1 {
+		r := w.ents.objects[h.Key]
+		wants = w.chainWants(r, r, 1, h.Dist2, wants)
+	}
+	return wants
 }
