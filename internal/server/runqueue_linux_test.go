@@ -2,36 +2,29 @@ package server
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
-	"unsafe"
-)
 
-type cpuMask [16]uint64
+	"golang.org/x/sys/unix"
+)
 
 // pinToCPU0 pins the calling (locked) thread to the first CPU it may use
 // and returns the CPUs it could use before.
-func pinToCPU0() (old cpuMask, err error) {
-	if _, _, e := syscall.RawSyscall(syscall.SYS_SCHED_GETAFFINITY, 0, uintptr(len(old)*8), uintptr(unsafe.Pointer(&old[0]))); e != 0 {
-		return old, e
+func pinToCPU0() (old unix.CPUSet, err error) {
+	if err := unix.SchedGetaffinity(0, &old); err != nil {
+		return old, err
 	}
-	var one cpuMask
-	for i, w := range old {
-		if w != 0 {
-			one[i] = w & -w // its lowest CPU
-			break
+	for c := range len(old) * 64 {
+		if old.IsSet(c) {
+			var one unix.CPUSet
+			one.Set(c)
+			return old, setAffinity(&one)
 		}
 	}
-	return old, setAffinity(&one)
+	return old, unix.EINVAL
 }
 
-func setAffinity(m *cpuMask) error {
-	if _, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETAFFINITY, 0, uintptr(len(m)*8), uintptr(unsafe.Pointer(&m[0]))); e != 0 {
-		return e
-	}
-	return nil
-}
+func setAffinity(m *unix.CPUSet) error { return unix.SchedSetaffinity(0, m) }
 
 // TestRunqWaitCountsWaitsForTheCPU: this thread and two busy ones pinned to
 // one CPU: this one runs about a third of the time and waits in the run

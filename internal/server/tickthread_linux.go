@@ -2,14 +2,14 @@ package server
 
 import (
 	"runtime"
-	"syscall"
-	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // The kernel's scheduling policies.
 const (
-	schedOther = 0
-	schedFIFO  = 1
+	schedOther = unix.SCHED_NORMAL
+	schedFIFO  = unix.SCHED_FIFO
 )
 
 // lockTickThread locks the calling goroutine (Run's) to its OS thread and
@@ -22,24 +22,27 @@ const (
 // unlocked.
 func lockTickThread(prio int) (tid int, unlock func(), err error) {
 	runtime.LockOSThread()
-	tid = syscall.Gettid()
-	param := int32(prio) // struct sched_param
-	if _, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedFIFO, uintptr(unsafe.Pointer(&param))); e != 0 {
+	tid = unix.Gettid()
+	if err := setPolicy(schedFIFO, prio); err != nil {
 		runtime.UnlockOSThread()
-		return 0, func() {}, e
+		return 0, func() {}, err
 	}
 	return tid, func() {
-		var zero int32
-		syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedOther, uintptr(unsafe.Pointer(&zero)))
+		setPolicy(schedOther, 0)
 		runtime.UnlockOSThread()
 	}, nil
 }
 
+// setPolicy puts the calling thread in policy at priority prio.
+func setPolicy(policy, prio int) error {
+	return unix.SchedSetAttr(0, &unix.SchedAttr{Size: unix.SizeofSchedAttr, Policy: uint32(policy), Priority: uint32(prio)}, 0)
+}
+
 // threadPolicy is the calling thread's scheduling policy.
 func threadPolicy() (int, error) {
-	p, _, e := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, 0, 0, 0)
-	if e != 0 {
-		return 0, e
+	a, err := unix.SchedGetAttr(0, 0)
+	if err != nil {
+		return 0, err
 	}
-	return int(p), nil
+	return int(a.Policy), nil
 }
