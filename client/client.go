@@ -128,10 +128,10 @@ type Client struct {
 	stats     Stats
 	err       error
 	reason    uint8
-	pending   []wire.Packet    // to hand to OnPacket after unlocking
-	events    wire.Splitter    // reliable events are parsed into its values, reused per id
-	out       [][]byte         // datagrams to write after unlocking
-	nv        netvarState      // network vars (netvars.go)
+	pending   []wire.Packet // to hand to OnPacket after unlocking
+	events    wire.Splitter // reliable events are parsed into its values, reused per id
+	out       [][]byte      // datagrams to write after unlocking
+	nv        netvarState   // network vars (netvars.go)
 }
 
 // Stats counts what the client sent, received and dropped.
