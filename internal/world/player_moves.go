@@ -1,6 +1,8 @@
 package world
 
 import (
+	"cmp"
+
 	"dlmp/internal/grid"
 	"dlmp/internal/wire"
 )
@@ -176,7 +178,7 @@ func (e *playerEnt) unplaceMove(id uint16) {
 
 // nthSmallest returns the k-th smallest of d (from 0), reordering d
 // (quickselect: linear on average, for the ~200 players a viewer is shown).
-func nthSmallest(d []float32, k int) float32 {
+func nthSmallest[T cmp.Ordered](d []T, k int) T {
 	lo, hi := 0, len(d)-1
 	for lo < hi {
 		// Median of three as the pivot, then Hoare's partition.

@@ -1,9 +1,8 @@
 package world
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
+	"math/bits"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
@@ -15,9 +14,10 @@ import (
 // vehicles; ADR 0126). Player B is shown to player A (PlayerShow, critical)
 // while both have a stream center (spawned at least once), B is not A, both
 // are in the same scope, B is within PlayerStreamDistance of A's stream
-// center, and B is among the PlayerLimit nearest such players. B is hidden
-// (PlayerShow active = 0) when that stops: distance, a change of scope, B
-// leaving. A change of what the show carries (skin, name, color) is a new
+// center, and B is among the PlayerLimit nearest such players, with a
+// hold for the players A's view already wants (players_hold.go: they rank
+// nearer and stay PlayerHoldMargin farther). B is hidden (PlayerShow
+// active = 0) when that stops: distance, a change of scope, B leaving. A change of what the show carries (skin, name, color) is a new
 // show with a new rev. While B is shown, A receives B's last accepted
 // PlayerSync as PlayerMove (unreliable, seq = the server tick) once per
 // tick when it changed, and once right after the show (the client draws the
@@ -45,10 +45,10 @@ const (
 	// playerCell is the cell side, meters, of the player and vehicle grids.
 	playerCell = 64
 	// entityReach is the radius the player and vehicle grids store: the
-	// stream distance plus the requery slack on both sides, so that a
-	// covering query around a moving entity finds every viewer who may
-	// have it shown.
-	entityReach = PlayerStreamDistance + 2*EntityRequery + 1
+	// stream distance, a held player's margin and the requery slack on both
+	// sides, so that a covering query around a moving entity finds every
+	// viewer who may have it shown.
+	entityReach = PlayerStreamDistance + PlayerHoldMargin + 2*EntityRequery + 1
 )
 
 // Kind is the kind of an entity another primitive attaches to, with the
@@ -103,9 +103,10 @@ type playerEnt struct {
 	players   *stream.View
 	playerAt  stream.Anchor
 	deferred  bool                   // due, past the tick's ViewBudget: in ents.views.deferred
-	cut2      float32                // the squared distance within which a player is wanted, as of the last pass
 	shownP    []uint16               // the players shown, in no order (mirror of players)
-	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show
+	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show (held)
+	wantP     []uint16               // the same, listed
+	heldBy    idSet                  // the viewers whose view wants this player (players_index.go)
 	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
 	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
 	nearD     []float32              // splitMoves' scratch: the shown players' squared distances
@@ -197,6 +198,7 @@ func (w *World) playerChanged(p *Player) {
 	w.ents.playerRev++
 	p.ent.rev = w.ents.playerRev
 	p.ent.skin = p.skin
+	w.ref(p.id).rev = p.ent.rev
 	for _, q := range w.players {
 		if q != nil && q != p {
 			if _, ok := q.ent.players.Shown(uint32(p.id)); ok || q.ent.wants(p.id) {
@@ -233,6 +235,7 @@ func (w *World) placePlayer(p *Player) {
 	if e.inGrid && e.gscope != p.scope {
 		w.removePlayerGrid(p)
 	}
+	*w.ref(p.id) = playerRef{pos: p.pos, cut: w.ref(p.id).cut, rev: e.rev, scope: p.scope, inGrid: true}
 	if !e.inGrid {
 		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
 		e.inGrid, e.gscope = true, p.scope
@@ -252,53 +255,82 @@ func (w *World) removePlayerGrid(p *Player) {
 		w.ents.playerGrid.Prune(e.gscope)
 	}
 	e.inGrid = false
+	w.ref(p.id).inGrid = false
 }
 
 // announcePlayer makes the views around p compute again, and marks where p
-// was when it did. Every viewer who has p shown is among them: a viewer
-// computes its view again within EntityRequery meters and p announces
-// itself every EntityRequery meters, so a shown p is within
-// PlayerStreamDistance + 2 × EntityRequery of the viewer's stream center,
-// inside entityReach. Their object views compute again when objects ride
-// on p; their view of players only when p's place in it may have changed
-// (see [World.announceMover]); their view of vehicles does not depend on p.
+// was when it did. Every viewer who has p shown holds it (heldBy); every
+// viewer who may want it now is within PlayerStreamDistance of p, inside
+// entityReach. A viewer whose objects may ride on p is within reach of p's
+// last announce or of p: a viewer computes its view again within
+// EntityRequery meters and p announces itself every EntityRequery meters,
+// so a viewer of p's objects is within PlayerStreamDistance +
+// PlayerHoldMargin + 2 × EntityRequery of one of the two. Their object
+// views compute again when objects ride on p; their view of players only
+// when p's place in it may have changed (see [World.announceMover]); their
+// view of vehicles does not depend on p.
 func (w *World) announcePlayer(p *Player) {
 	e := &p.ent
-	objects := len(e.attached) > 0
-	if e.announced && e.announceScope == p.scope && e.announceAt != p.pos {
-		// Around the last announce too: a jump (a fast vehicle, a slow
-		// sync) leaves viewers who have p shown beyond reach of the new
-		// point.
-		w.announceMover(p, e.announceAt, objects)
+	if len(e.attached) > 0 {
+		if e.announced && e.announceScope == p.scope && e.announceAt != p.pos {
+			// Around the last announce too: a jump (a fast vehicle, a slow
+			// sync) leaves viewers who have p's objects shown beyond reach
+			// of the new point.
+			w.announceObjects(p.scope, e.announceAt)
+		}
+		w.announceObjects(p.scope, p.pos)
 	}
-	w.announceMover(p, p.pos, objects)
+	w.announceMover(p)
 	e.announceAt, e.announceScope, e.announced = p.pos, p.scope, true
 }
 
-// announceMover is announce around pos for p moving, except that a
-// viewer's view of players computes again only when p's place in it
-// disagrees with where p now is: p shown but beyond the viewer's cut (the
-// stream distance, or the distance of the PlayerLimit-th nearest player when
-// the view is full), or p not shown but within it. Every other player keeps
-// its place until it announces itself or the viewer moves, so the view's
-// last pass still holds.
-func (w *World) announceMover(p *Player, pos grid.Vec, objects bool) {
+// announceObjects invalidates the object views of every player whose
+// stream center is within entityReach of pos in the scope.
+func (w *World) announceObjects(sc grid.Scope, pos grid.Vec) {
+	if g := w.ents.playerGrid.Lookup(sc); g != nil {
+		w.ents.hits = g.Covering(pos, w.ents.hits[:0])
+		for _, h := range w.ents.hits {
+			w.players[h.Key].ent.objectAt.Invalidate()
+		}
+	}
+}
+
+// announceMover makes p's own view of vehicles compute again, and a
+// viewer's view of players only when p's place in it disagrees with where
+// p now is, by the rank of the view's hold rule (ranksIn, players_hold.go):
+// p held but no longer eligible or ranked past the viewer's cut (between
+// the rank of the last wanted and of the first other when the view is
+// full), or p not held but eligible and ranked within it. Every other
+// player keeps its rank until it announces itself or the viewer moves, so
+// the view's last pass still holds. The viewers who hold p are read from
+// p's heldBy, wherever they are; the others from the grid around p, by
+// the dense table (players_index.go), without their structs.
+func (w *World) announceMover(p *Player) {
+	e := &p.ent
+	refs := w.ents.views.refs
+	for i, word := range e.heldBy {
+		for word != 0 {
+			id := uint16(i<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			q := &refs[id]
+			if !ranksIn(grid.Dist2(q.pos, p.pos), true, q.cut) {
+				w.players[id].ent.playerAt.Invalidate()
+			}
+		}
+	}
 	g := w.ents.playerGrid.Lookup(p.scope)
 	if g == nil {
 		return
 	}
-	w.ents.hits = g.Covering(pos, w.ents.hits[:0])
+	w.ents.hits = g.Covering(p.pos, w.ents.hits[:0])
 	for _, h := range w.ents.hits {
-		q := w.players[h.Key]
-		if objects {
-			q.ent.objectAt.Invalidate()
-		}
-		if q == p { // its own view of players computes again by its own requery distance
-			q.ent.vehicleAt.Invalidate()
+		id := uint16(h.Key)
+		if id == p.id { // its own view of players computes again by its own requery distance
+			e.vehicleAt.Invalidate()
 			continue
 		}
-		if q.ent.wants(p.id) != (grid.Dist2(q.pos, p.pos) <= q.ent.cut2) {
-			q.ent.playerAt.Invalidate()
+		if q := &refs[id]; !e.heldBy.has(id) && ranksIn(grid.Dist2(q.pos, p.pos), false, q.cut) {
+			w.players[id].ent.playerAt.Invalidate()
 		}
 	}
 }
@@ -354,6 +386,7 @@ func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
 		w.placePlayer(p)
 	} else {
 		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
+		w.ents.views.refs[p.id].pos = p.pos
 	}
 	if e.announceDue(p.pos, requeryOf(p.id)) {
 		w.announcePlayer(p)
@@ -374,6 +407,7 @@ func (w *World) playerLeft(p *Player) {
 		v.idleSince = w.now
 	}
 	w.removePlayerGrid(p)
+	w.dropHeld(p)
 	p.ent.hold = nil
 	for _, q := range w.players {
 		if q == nil || q == p {
@@ -453,73 +487,16 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 	}
 }
 
-// reconcilePlayers computes q's wanted set of players (the PlayerLimit
-// nearest within PlayerStreamDistance), records it in wantBits and its cut,
-// and reconciles q's view with it; it returns the ops to send.
-func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
-	e := &q.ent
-	w.ents.passes[0]++
-	wants := w.ents.wants[:0]
-	var sum uint64 // the wanted set's fingerprint (stream.Mix), computed while selecting
-	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
-		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
-		for _, h := range w.ents.hits {
-			o := w.players[h.Key]
-			if o == q || o == gone || h.Dist2 > PlayerStreamDistance*PlayerStreamDistance {
-				continue
-			}
-			wants = append(wants, stream.Want{ID: h.Key, Rev: o.ent.rev, Dist2: h.Dist2})
-			sum += stream.Mix(h.Key, o.ent.rev)
-		}
-	}
-	e.cut2 = PlayerStreamDistance * PlayerStreamDistance
-	switch {
-	case len(wants) == PlayerLimit: // full: nobody farther than the farthest wanted is
-		e.cut2 = 0
-		for _, x := range wants {
-			e.cut2 = max(e.cut2, x.Dist2)
-		}
-	case len(wants) > PlayerLimit: // (q was not among the nearest hits)
-		slices.SortFunc(wants, func(a, b stream.Want) int {
-			return cmp.Or(cmp.Compare(a.Dist2, b.Dist2), cmp.Compare(a.ID, b.ID))
-		})
-		sum -= stream.Mix(wants[PlayerLimit].ID, wants[PlayerLimit].Rev)
-		wants = wants[:PlayerLimit]
-		e.cut2 = wants[PlayerLimit-1].Dist2
-	}
-	w.ents.wants = wants
-	e.playerAt.Mark(q.pos)
-	// A steady view (the wanted set is the shown one, at the same revs) is
-	// recognized from the fingerprint, without the diff; wantBits, equal to
-	// the shown set unless ops were left, stays.
-	pending := e.players.Pending() > 0
-	if e.players.Unchanged(len(wants), uint64(len(wants)), sum) {
-		w.ents.steady++
-		if pending { // the ops left are dropped: the wanted set is the shown one
-			e.setWants(wants)
-		}
-		return w.ents.ops[:0]
-	}
-	e.setWants(wants)
-	return e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
-}
-
-// setWants records the wanted set of q's view of players (wantBits).
-func (e *playerEnt) setWants(wants []stream.Want) {
-	clear(e.wantBits)
-	for _, x := range wants {
-		e.wantBits.add(uint16(x.ID))
-	}
-}
-
-// wants reports whether q's view wants o as of its last pass (shown, or
-// left to show by it).
-func (e *playerEnt) wants(id uint16) bool { return e.wantBits.has(id) }
-
 // idSet is a set of player ids, a bit each.
 type idSet []uint64
 
 func (s idSet) has(id uint16) bool { return int(id>>6) < len(s) && s[id>>6]&(1<<(id&63)) != 0 }
+
+func (s idSet) del(id uint16) {
+	if int(id>>6) < len(s) {
+		s[id>>6] &^= 1 << (id & 63)
+	}
+}
 
 func (s *idSet) add(id uint16) {
 	if n := int(id>>6) + 1; n > len(*s) {

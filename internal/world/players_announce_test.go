@@ -30,8 +30,9 @@ func TestPlayerStepsInACrowdComputeOnlyTheirOwnView(t *testing.T) {
 		t.Errorf("a got shows %v and hides %v, want none", showPlayerIDs(shows), hides)
 	}
 
-	// Across the stream distance it still counts, both ways.
-	f.walk(b, bc.testConn, at(PlayerStreamDistance+EntityRequery+1, 0))
+	// Across the stream distance (with a shown player's margin) it still
+	// counts, both ways.
+	f.walk(b, bc.testConn, at(PlayerStreamDistance+PlayerHoldMargin+EntityRequery+1, 0))
 	f.advance(tick)
 	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v, want b's as b left the distance", hides)

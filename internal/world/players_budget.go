@@ -11,13 +11,21 @@ package world
 const ViewBudget = 100
 
 // viewBudget is the per-tick count of views of players computed, and the
-// views deferred past it, oldest first.
+// views deferred past it, oldest first; with the dense table the views of
+// players read (refs) and their scratch.
 type viewBudget struct {
 	tick     uint32    // the tick used counts for
 	used     int       // views computed in tick
 	deferred []*Player // due views past the budget, oldest first; each has ent.deferred set
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
+
+	refs []playerRef // by player id: what the views read of each player (players_index.go)
+
+	// reconcilePlayers' scratch (players_hold.go).
+	ranks []uint64 // the rank keys of the candidates
+	sel   []uint64 // a copy of ranks to select in
+	ids   []uint16 // the wanted set's ids
 }
 
 // beginViews starts a tick's budget at the first view of players of the

@@ -62,11 +62,23 @@ func TestPlayersStreamedByDistanceAndScope(t *testing.T) {
 		t.Errorf("StreamedTo disagrees with the shows")
 	}
 
-	// b walks out of the distance: hidden; back in: shown.
-	f.walk(b, bc.testConn, at(PlayerStreamDistance+EntityRequery+1, 0))
+	// b walks past the distance but within the margin of a shown player:
+	// still shown; out of it: hidden; back past the distance only: not
+	// shown; within it: shown.
+	f.walk(b, bc.testConn, at(PlayerStreamDistance+PlayerHoldMargin-1, 0))
+	f.advance(tick)
+	if shows, hides := playerShows(t, ac.take()); len(shows)+len(hides) != 0 || !f.w.StreamedTo(KindPlayer, uint32(b.ID()), a) {
+		t.Fatalf("got shows %v and hides %v, want b still shown within the margin", showPlayerIDs(shows), hides)
+	}
+	f.walk(b, bc.testConn, at(PlayerStreamDistance+PlayerHoldMargin+EntityRequery+1, 0))
 	f.advance(tick)
 	if _, hides := playerShows(t, ac.take()); !slices.Equal(hides, []uint16{b.ID()}) {
 		t.Fatalf("got hides %v, want b's as b left the distance", hides)
+	}
+	f.walk(b, bc.testConn, at(PlayerStreamDistance+1, 0))
+	f.advance(tick)
+	if shows, _ := playerShows(t, ac.take()); len(shows) != 0 {
+		t.Fatalf("got shows %v, want none past the distance (b is no longer shown: no margin)", showPlayerIDs(shows))
 	}
 	f.walk(b, bc.testConn, at(50, 0))
 	f.advance(tick)

@@ -1,0 +1,175 @@
+package world
+
+import (
+	"math"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+)
+
+// The hold of a view of players (docs/protocol.md, Streaming players and
+// vehicles; decision 0260). In a crowd the PlayerLimit nearest change at
+// their edge on every step: without a hold, a player at the cut was hidden
+// and shown again as it and its neighbours jittered across it, with the
+// labels on it, and every such step made the view compute again. A player
+// the view wanted at its last pass (held: shown, or left to show) ranks as
+// if nearer, its squared distance times PlayerHoldFactor, and stays within
+// PlayerStreamDistance + PlayerHoldMargin; any other player ranks at its
+// squared distance and must be within PlayerStreamDistance. The view wants
+// the PlayerLimit eligible players of the smallest rank (ties by id). So a
+// player newly nearer than the farthest held one in those terms takes its
+// place, the limit is never exceeded, and a leave or a change of scope
+// hides at once (a held player in another scope or gone is not eligible).
+//
+// A full view's cut, which announceMover tests a moving player's rank
+// against (ranksIn), lies midway between the largest rank of the wanted
+// players once they are held and the smallest rank of the others (no
+// player the query did not reach ranks nearer than its farthest hit): the
+// view's last pass holds as long as no player's rank crosses it, and a
+// player's step computes the view again only when its rank does. A player
+// just shown ranks at its held rank from then on, so the cut leaves it
+// room both ways.
+const (
+	// PlayerHoldFactor scales a held player's squared distance in the
+	// ranking: it keeps its place until it is 1/√0.8 ≈ 1.12 times as far
+	// as the nearest player left out (about 5 m at the 45 m cut of 1000
+	// players in a disc of 100 m).
+	PlayerHoldFactor = 0.8
+	// PlayerHoldMargin is how far, meters, past PlayerStreamDistance a held
+	// player stays shown.
+	PlayerHoldMargin = 10
+)
+
+// noCut is a view's cut when fewer than PlayerLimit players are eligible:
+// every eligible player is wanted.
+const noCut = math.MaxFloat32
+
+// rankOf returns the rank of a player at squared distance d2 in the view,
+// held or not (its squared distance, scaled for a held one), and whether
+// it is eligible (within the stream distance, with the margin for a held
+// one).
+func rankOf(d2 float32, held bool) (rank float32, ok bool) {
+	if held {
+		const far = PlayerStreamDistance + PlayerHoldMargin
+		return d2 * PlayerHoldFactor, d2 <= far*far
+	}
+	return d2, d2 <= PlayerStreamDistance*PlayerStreamDistance
+}
+
+// ranksIn reports whether a player at squared distance d2, held or not,
+// is wanted by the view's rule against its last pass's cut: eligible and
+// ranked within the cut (noCut while fewer than PlayerLimit are
+// eligible). announceMover compares it with whether the view holds it.
+func ranksIn(d2 float32, held bool, cut float32) bool {
+	r, ok := rankOf(d2, held)
+	return ok && r <= cut
+}
+
+// reconcilePlayers computes q's wanted set of players (the PlayerLimit of
+// the smallest rank among the eligible, see above), records it
+// (wantBits, wantP) with its cut, and reconciles q's view with it; it
+// returns the ops to send.
+//
+// The candidates are the PlayerLimit+1 nearest players by distance (the
+// grid's Nearest) and the held ones: a player outside both is not held and
+// has PlayerLimit others nearer (ties by id), none of them ranked farther
+// than its distance, so it is not wanted.
+func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
+	e := &q.ent
+	w.ents.passes[0]++
+	wants, ranks := w.ents.wants[:0], w.ents.views.ranks[:0]
+	refs := w.ents.views.refs
+	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
+		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
+		for _, h := range w.ents.hits {
+			id := uint16(h.Key)
+			if id == q.id || gone != nil && id == gone.id || e.wants(id) { // a held one is taken below, at its rank
+				continue
+			}
+			if r, ok := rankOf(h.Dist2, false); ok {
+				wants = append(wants, stream.Want{ID: h.Key, Rev: refs[id].rev, Dist2: h.Dist2})
+				ranks = append(ranks, rankKey(r, h.Key))
+			}
+		}
+		for _, id := range e.wantP {
+			o := &refs[id]
+			if !o.inGrid || o.scope != q.scope || id == q.id || gone != nil && id == gone.id {
+				continue // left or in another scope: hidden at once
+			}
+			d2 := grid.Dist2(q.pos, o.pos)
+			if r, ok := rankOf(d2, true); ok {
+				wants = append(wants, stream.Want{ID: uint32(id), Rev: o.rev, Dist2: d2})
+				ranks = append(ranks, rankKey(r, uint32(id)))
+			}
+		}
+	}
+	cut := float32(noCut)
+	if len(wants) >= PlayerLimit {
+		// Full: the PlayerLimit smallest ranks.
+		w.ents.views.sel = append(w.ents.views.sel[:0], ranks...)
+		last := nthSmallest(w.ents.views.sel, PlayerLimit-1)
+		var in float32                      // the largest rank of the wanted once held
+		out := float32(noCut)               // the smallest rank of the others
+		if len(w.ents.hits) > PlayerLimit { // a player the query did not reach is no nearer than its farthest hit
+			out = 0
+			for _, h := range w.ents.hits {
+				out = max(out, h.Dist2)
+			}
+		}
+		n := 0
+		for i := range wants {
+			if ranks[i] <= last {
+				r, _ := rankOf(wants[i].Dist2, true)
+				in = max(in, r)
+				wants[n] = wants[i]
+				n++
+			} else if r, ok := rankOf(wants[i].Dist2, false); ok {
+				out = min(out, r)
+			}
+		}
+		wants = wants[:n]
+		if out != noCut {
+			cut = in + (out-in)/2
+		}
+	}
+	w.ref(q.id).cut = cut
+	var sum uint64 // the wanted set's fingerprint (stream.Mix)
+	for i := range wants {
+		sum += stream.Mix(wants[i].ID, wants[i].Rev)
+	}
+	w.ents.wants, w.ents.views.ranks = wants, ranks
+	e.playerAt.Mark(q.pos)
+	// A steady view (the wanted set is the shown one, at the same revs) is
+	// recognized from the fingerprint, without the diff; the wanted set,
+	// the shown one unless ops were left, stays.
+	pending := e.players.Pending() > 0
+	if e.players.Unchanged(len(wants), uint64(len(wants)), sum) {
+		w.ents.steady++
+		if pending { // the ops left are dropped: the wanted set is the shown one
+			w.setWants(q, wants)
+		}
+		return w.ents.ops[:0]
+	}
+	w.setWants(q, wants)
+	return e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+}
+
+// rankKey orders candidates by rank, then id: a rank is never negative, so
+// its bits order as the number does.
+func rankKey(rank float32, id uint32) uint64 {
+	return uint64(math.Float32bits(rank))<<32 | uint64(id)
+}
+
+// setWants records the wanted set of q's view of players (setHeld).
+func (w *World) setWants(q *Player, wants []stream.Want) {
+	ids := w.ents.views.ids[:0]
+	for i := range wants {
+		ids = append(ids, uint16(wants[i].ID))
+	}
+	w.ents.views.ids = ids
+	w.setHeld(q, ids)
+}
+
+// wants reports whether q's view wants o as of its last pass (shown, or
+// left to show by it): o is held.
+func (e *playerEnt) wants(id uint16) bool { return e.wantBits.has(id) }

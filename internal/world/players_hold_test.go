@@ -1,0 +1,230 @@
+package world
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/wire"
+)
+
+// heldWanted is a view of players computed from scratch by the hold rule
+// (players_hold.go), q's view holding the players held says: every other
+// player in q's scope is eligible within PlayerStreamDistance (with
+// PlayerHoldMargin when held) and ranks at its squared distance (times
+// PlayerHoldFactor when held); the PlayerLimit smallest ranks are wanted,
+// ties by id. It returns their ids in order.
+func heldWanted(q *Player, ps []*Player, held func(uint16) bool) []uint32 {
+	type cand struct {
+		rank float32
+		id   uint32
+	}
+	var all []cand
+	for _, o := range ps {
+		if o == q || o.left || !o.ent.inGrid || o.scope != q.scope {
+			continue
+		}
+		d2, far := grid.Dist2(q.pos, o.pos), float32(PlayerStreamDistance)
+		rank := d2
+		if held(o.ID()) {
+			far += PlayerHoldMargin
+			rank = d2 * PlayerHoldFactor
+		}
+		if d2 <= far*far {
+			all = append(all, cand{rank, uint32(o.ID())})
+		}
+	}
+	slices.SortFunc(all, func(a, b cand) int { return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(a.id, b.id)) })
+	var ids []uint32
+	for _, c := range all[:min(len(all), PlayerLimit)] {
+		ids = append(ids, c.id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// wantedIDs returns q's view's wanted set (its last pass's), in order.
+func wantedIDs(q *Player) []uint32 {
+	var ids []uint32
+	for _, id := range q.ent.wantP {
+		ids = append(ids, uint32(id))
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// ringCrowd spawns n players around a at the origin, player i at radius
+// r0 + step × i on its own bearing (the golden angle apart), and runs the
+// ticks their first views need; it returns them with their connections
+// and bearings.
+func ringCrowd(f *fixture, n int, r0, step float64) (ps []*Player, cs []*testConn, dirs []grid.Vec) {
+	f.t.Helper()
+	for i := range n {
+		p, c := f.join()
+		a := float64(i) * math.Pi * (3 - math.Sqrt(5))
+		dir := grid.Vec{X: float32(math.Cos(a)), Y: float32(math.Sin(a))}
+		r := float32(r0 + step*float64(i))
+		f.spawn(p, c, at(dir.X*r, dir.Y*r))
+		ps, cs, dirs = append(ps, p), append(cs, c), append(dirs, dir)
+	}
+	f.advanceViews(n + 1)
+	return ps, cs, dirs
+}
+
+// TestHoldStopsChurnAtTheCut: 250 players around a viewer, 0.15 m apart
+// in distance around the 200th (49.85 m), each stepping back and forth
+// between its place and a point 4.5 m away (every step announces itself),
+// up to 1.5 m nearer or farther: without the hold their ranks cross at the
+// cut on every tick and the viewer is sent hides and shows; with it, the
+// 200 first wanted keep their places and nothing is sent after the first
+// pass.
+func TestHoldStopsChurnAtTheCut(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	ps, cs, dirs := ringCrowd(f, PlayerLimit+50, 20, 0.15)
+	shows, _ := playerShows(t, ac.take())
+	if len(shows) != PlayerLimit {
+		t.Fatalf("got %d shows on the first pass, want %d", len(shows), PlayerLimit)
+	}
+	first := wantedIDs(a)
+	r := rand.New(rand.NewPCG(1, 2))
+	base, away := make([]grid.Vec, len(ps)), make([]grid.Vec, len(ps))
+	for i, p := range ps {
+		base[i] = p.pos
+		radial := float32(3*r.Float64() - 1.5)
+		side := float32(math.Sqrt(4.5*4.5 - float64(radial*radial)))
+		if r.IntN(2) == 0 {
+			side = -side
+		}
+		d := dirs[i]
+		away[i] = at(base[i].X+radial*d.X-side*d.Y, base[i].Y+radial*d.Y+side*d.X)
+	}
+	ops, passes := 0, f.w.ents.passes[0]
+	for k := range 40 {
+		for i, p := range ps {
+			to := away[i]
+			if k%2 == 1 {
+				to = base[i]
+			}
+			f.walk(p, cs[i], to)
+		}
+		f.advance(tick)
+		s, h := playerShows(t, ac.take())
+		ops += len(s) + len(h)
+	}
+	if f.w.ents.passes[0] == passes {
+		t.Fatal("no view computed in 40 ticks: the steps did not announce")
+	}
+	if ops != 0 {
+		t.Errorf("got %d shows and hides in 40 ticks of steps across the cut, want 0", ops)
+	}
+	if got := wantedIDs(a); !slices.Equal(got, first) || a.ent.players.Len() != PlayerLimit {
+		t.Errorf("the view changed (%d shown): got %v, want the first pass's %v", a.ent.players.Len(), got, first)
+	}
+}
+
+// TestHoldLetsANearerPlayerIn: a full view (200 players 40..50 m away) and
+// a newcomer coming in. Nearer than the farthest shown but not by the
+// hold's factor, it is not shown; nearer than that, it is, in place of the
+// farthest shown (the limit kept).
+func TestHoldLetsANearerPlayerIn(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.joinE()
+	f.spawn(a, ac.testConn, at(0, 0))
+	ps, _, _ := ringCrowd(f, PlayerLimit, 40, 0.05)
+	farthest := ps[PlayerLimit-1].ID() // at 49.95 m
+	n, nc := f.join()
+	f.spawn(n, nc, at(0, -80))
+	f.advance(tick)
+	ac.take()
+	cut := float32(40+0.05*(PlayerLimit-1)) * float32(math.Sqrt(PlayerHoldFactor)) // 44.68 m
+	for _, y := range []float32{cut + 1.5, cut + 15} {
+		f.walk(n, nc, at(0, -y))
+		f.advance(tick)
+		if shows, hides := playerShows(t, ac.take()); len(shows)+len(hides) != 0 {
+			t.Fatalf("newcomer at %.2f m (hold's cut %.2f m): got shows %v, hides %v, want none", y, cut, showPlayerIDs(shows), hides)
+		}
+	}
+	f.walk(n, nc, at(0, -(cut-0.5)))
+	f.advance(tick)
+	shows, hides := playerShows(t, ac.take())
+	if !slices.Equal(showPlayerIDs(shows), []uint16{n.ID()}) || !slices.Equal(hides, []uint16{farthest}) {
+		t.Fatalf("newcomer at %.2f m: got shows %v, hides %v, want %d shown in place of %d", cut-0.5, showPlayerIDs(shows), hides, n.ID(), farthest)
+	}
+	if got := a.ent.players.Len(); got != PlayerLimit {
+		t.Errorf("got %d shown, want the limit %d", got, PlayerLimit)
+	}
+}
+
+// TestHeldViewsMatchBruteForce: a crowd of 230 in a disc, players stepping
+// (each step announces), leaving, joining and changing scope at random.
+// After every tick, every view of players whose owner has not moved since
+// its last pass and that is not due (the pass holds, by announceMover's
+// test: each step announces) wants exactly what a computation from scratch
+// by the hold rule wants, with its own held players; once the views due
+// are computed, all of them do, and each shows what it wants.
+func TestHeldViewsMatchBruteForce(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		f, r, near, ps, cs := startWalk(t, seed, 260, PlayerLimit+30, 25)
+		f.advanceViews(len(ps))
+		check := func(when string, all bool) {
+			t.Helper()
+			for _, q := range ps {
+				if !all && q.ent.playerAt.Due(q.pos, 0) {
+					continue // due, or moved since its pass by less than its requery distance (two steps in a tick)
+				}
+				want := heldWanted(q, ps, q.ent.wants)
+				if got := wantedIDs(q); !slices.Equal(got, want) {
+					t.Fatalf("seed %d, %s: player %d's view wants %d players, a recompute %d; differ: %v",
+						seed, when, q.ID(), len(got), len(want), symDiff(got, want))
+				}
+				if q.ent.players.Pending() == 0 && q.ent.players.Len() != len(want) {
+					t.Fatalf("seed %d, %s: player %d shows %d, wants %d", seed, when, q.ID(), q.ent.players.Len(), len(want))
+				}
+			}
+		}
+		for k := range 30 {
+			for range 25 { // steps of 4.5 m: each announces
+				i := r.IntN(len(ps))
+				p := ps[i]
+				b := r.Float64() * 2 * math.Pi
+				f.walk(p, cs[i], at(p.pos.X+float32(4.5*math.Cos(b)), p.pos.Y+float32(4.5*math.Sin(b))))
+			}
+			switch k % 5 {
+			case 1: // one leaves, another joins near the crowd
+				i := r.IntN(len(ps))
+				f.w.Leave(ps[i], wire.ReasonQuit)
+				p, c := f.join()
+				f.spawn(p, c, near(25))
+				ps[i], cs[i] = p, c
+			case 3: // one goes to another scope and back later
+				i := r.IntN(len(ps))
+				f.spawnIn(ps[i], cs[i], ps[i].pos, grid.Scope{World: int32(1 - ps[i].scope.World)})
+			}
+			f.advance(tick)
+			check("after a tick", false)
+		}
+		f.advanceViews(len(ps))
+		check("all views computed", true)
+	}
+}
+
+// symDiff returns the ids in exactly one of a and b (both sorted).
+func symDiff(a, b []uint32) []uint32 {
+	var d []uint32
+	for _, x := range a {
+		if _, ok := slices.BinarySearch(b, x); !ok {
+			d = append(d, x)
+		}
+	}
+	for _, x := range b {
+		if _, ok := slices.BinarySearch(a, x); !ok {
+			d = append(d, x)
+		}
+	}
+	return d
+}

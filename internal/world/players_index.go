@@ -1,0 +1,61 @@
+package world
+
+import "dlmp/internal/grid"
+
+// The views of players read the other players through a dense table by
+// player id (playerRef) and each player's heldBy set, not the players'
+// structs: in a crowd of 1000, a player's announce tests every viewer
+// around it, and a view's pass every player it holds, and a struct each
+// was a cache miss each (decision 0261).
+
+// playerRef is what the views of players read of one player: its place in
+// the player grid (kept with it: placePlayer, syncAccepted,
+// removePlayerGrid), its show's rev, and its own view's cut.
+type playerRef struct {
+	pos    grid.Vec   // the stream center, as in the grid
+	cut    float32    // the rank within which its view wants a player (players_hold.go)
+	rev    uint32     // its show's rev
+	scope  grid.Scope // the scope of the grid it is in
+	inGrid bool
+}
+
+// ref returns player id's entry, the table grown to hold it.
+func (w *World) ref(id uint16) *playerRef {
+	b := &w.ents.views
+	if int(id) >= len(b.refs) {
+		b.refs = append(b.refs, make([]playerRef, max(int(id)+1, len(w.players))-len(b.refs))...)
+	}
+	return &b.refs[id]
+}
+
+// setHeld records that q's view wants the players in wants and no others
+// (wantBits, wantP), and keeps each player's heldBy (the viewers whose view
+// wants it) in step: only the players that came or went are touched.
+func (w *World) setHeld(q *Player, wants []uint16) {
+	e := &q.ent
+	for _, id := range wants {
+		if !e.wantBits.has(id) {
+			w.players[id].ent.heldBy.add(q.id)
+		}
+	}
+	for _, id := range e.wantP {
+		e.wantBits.del(id)
+	}
+	for _, id := range wants {
+		e.wantBits.add(id)
+	}
+	for _, id := range e.wantP {
+		if !e.wantBits.has(id) {
+			if o := w.players[id]; o != nil {
+				o.ent.heldBy.del(q.id)
+			}
+		}
+	}
+	e.wantP = append(e.wantP[:0], wants...)
+}
+
+// dropHeld forgets q's view's wanted set as it leaves: the players it held
+// are no longer held by it.
+func (w *World) dropHeld(q *Player) {
+	w.setHeld(q, nil)
+}
