@@ -1,5 +1,7 @@
 package world
 
+import "dlmp/internal/stream"
+
 // ViewBudget is how many views of players are computed (a query of the
 // nearest players and a reconcile) per tick at most. Players who start
 // together, or cross a requery distance together, make views due in bursts
@@ -26,6 +28,9 @@ type viewBudget struct {
 	ranks []uint64 // the rank keys of the candidates
 	sel   []uint64 // a copy of ranks to select in
 	ids   []uint16 // the wanted set's ids
+	mark  idSet    // the new wanted set, while playerChange runs
+	hide  []uint32 // playerChange's players to hide
+	show  []stream.Want
 }
 
 // beginViews starts a tick's budget at the first view of players of the

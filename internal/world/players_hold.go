@@ -150,8 +150,46 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 		}
 		return w.ents.ops[:0]
 	}
+	budget := q.conn.Free() - SendReserve
+	if !pending {
+		// The view shows its last wanted set: the change is the players
+		// that came and went (a crowd's pass changes a few of 200), which
+		// Patch takes without the diff of the whole set; it refuses, and
+		// Reconcile diffs, if a rev changed since.
+		hide, show, was := w.playerChange(q, wants)
+		if ops, ok := e.players.Patch(len(e.wantP), was, hide, show, budget, stream.HidesFirst, w.ents.ops[:0]); ok {
+			w.setWants(q, wants)
+			return ops
+		}
+	}
 	w.setWants(q, wants)
-	return e.players.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+	return e.players.Reconcile(wants, budget, stream.HidesFirst, w.ents.ops[:0])
+}
+
+// playerChange returns how q's new wanted set differs from its last
+// (wantP): the players to hide and to show, and the last set's fingerprint
+// at the players' current revs.
+func (w *World) playerChange(q *Player, wants []stream.Want) (hide []uint32, show []stream.Want, was uint64) {
+	e, b := &q.ent, &w.ents.views
+	hide, show = b.hide[:0], b.show[:0]
+	for i := range wants {
+		id := uint16(wants[i].ID)
+		b.mark.add(id)
+		if !e.wants(id) {
+			show = append(show, wants[i])
+		}
+	}
+	for _, id := range e.wantP {
+		was += stream.Mix(uint32(id), b.refs[id].rev)
+		if !b.mark.has(id) {
+			hide = append(hide, uint32(id))
+		}
+	}
+	for i := range wants {
+		b.mark.del(uint16(wants[i].ID))
+	}
+	b.hide, b.show = hide, show
+	return hide, show, was
 }
 
 // rankKey orders candidates by rank, then id: a rank is never negative, so
