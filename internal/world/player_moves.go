@@ -2,6 +2,7 @@ package world
 
 import (
 	"cmp"
+	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/wire"
@@ -140,10 +141,11 @@ func (w *World) splitMoves(q *Player) {
 			e.nearSel = append(e.nearSel, d)
 		}
 	}
-	e.nearCut2 = 0 // not a crowd: NearMoveDistance
 	if len(e.nearSel) > NearMoveLimit {
-		near2 = nthSmallest(e.nearSel, NearMoveLimit-1)
+		near2 = nearCut(e.nearSel, e.nearCut2)
 		e.nearCut2 = near2
+	} else {
+		e.nearCut2 = 0 // not a crowd: NearMoveDistance
 	}
 	for i, id := range e.shownP {
 		if e.nearD[i] <= near2 {
@@ -152,6 +154,35 @@ func (w *World) splitMoves(q *Player) {
 			e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
 		}
 	}
+}
+
+// nearCut returns the NearMoveLimit-th smallest of d (more than
+// NearMoveLimit squared distances), reordering d. last, when not 0, is the
+// last split's cut: a crowd moves little in FarMoveEvery ticks, so about
+// NearMoveLimit of d are still within it; d is split at last in one pass
+// and the selection runs in the part that holds the answer, the few at
+// the edge, rather than in all of d. The answer is the same.
+func nearCut(d []float32, last float32) float32 {
+	k := NearMoveLimit - 1
+	if last <= 0 {
+		return nthSmallest(d, k)
+	}
+	m := 0 // d[:m] ≤ last < d[m:]
+	for i, x := range d {
+		if x <= last {
+			d[m], d[i] = d[i], d[m]
+			m++
+		}
+	}
+	switch {
+	case m == k+1: // the same players are the nearest: the farthest of them
+		return slices.Max(d[:m])
+	case m > k:
+		return nthSmallest(d[:m], k)
+	case m == k: // one came in or went out: the nearest past the last cut
+		return slices.Min(d[m:])
+	}
+	return nthSmallest(d[m:], k-m)
 }
 
 // placeMove puts player id, shown now at pos, among the viewer's near or

@@ -1,0 +1,32 @@
+package world
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestNearCut: whatever the last split's cut (none, below, at or above the
+// answer, past every distance), nearCut returns the NearMoveLimit-th
+// smallest distance, ties included.
+func TestNearCut(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := NearMoveLimit + 1; n <= 260; n += 13 {
+		d := make([]float32, n)
+		for i := range d {
+			d[i] = float32(r.IntN(400)) // ties
+		}
+		sorted := slices.Clone(d)
+		slices.Sort(sorted)
+		want := sorted[NearMoveLimit-1]
+		lasts := []float32{0, sorted[0] - 1, sorted[n-1] + 1, want, want - 0.5, want + 0.5}
+		for _, i := range []int{0, NearMoveLimit - 3, NearMoveLimit - 2, NearMoveLimit, NearMoveLimit + 1, n / 2, n - 1} {
+			lasts = append(lasts, sorted[min(i, n-1)])
+		}
+		for _, last := range lasts {
+			if got := nearCut(slices.Clone(d), last); got != want {
+				t.Fatalf("n %d, last cut %v: got %v, want %v", n, last, got, want)
+			}
+		}
+	}
+}
