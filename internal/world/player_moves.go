@@ -181,8 +181,34 @@ func nearCut(d []float32, last float32) float32 {
 		return nthSmallest(d[:m], k)
 	case m == k: // one came in or went out: the nearest past the last cut
 		return slices.Min(d[m:])
+	case k-m < len(few{}):
+		return fewSmallest(d[m:], k-m)
 	}
 	return nthSmallest(d[m:], k-m)
+}
+
+// few holds the smallest values fewSmallest has seen, ascending.
+type few [8]float32
+
+// fewSmallest returns the j-th smallest of d (from 0, j < len(few{}),
+// j < len(d)) in one pass: most values are past the j+1 smallest seen, one
+// comparison each.
+func fewSmallest(d []float32, j int) float32 {
+	var s few
+	n := 0
+	for _, x := range d {
+		if n > j && x >= s[j] {
+			continue
+		}
+		i := min(n, j) // insert x in s[:j+1], ascending, dropping the last
+		for i > 0 && s[i-1] > x {
+			s[i] = s[i-1]
+			i--
+		}
+		s[i] = x
+		n = min(n+1, j+1)
+	}
+	return s[j]
 }
 
 // placeMove puts player id, shown now at pos, among the viewer's near or

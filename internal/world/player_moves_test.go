@@ -30,3 +30,21 @@ func TestNearCut(t *testing.T) {
 		}
 	}
 }
+
+// TestFewSmallest: the j-th smallest for every j it takes, ties included.
+func TestFewSmallest(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 1; n <= 40; n += 3 {
+		d := make([]float32, n)
+		for i := range d {
+			d[i] = float32(r.IntN(20))
+		}
+		sorted := slices.Clone(d)
+		slices.Sort(sorted)
+		for j := range min(n, len(few{})) {
+			if got := fewSmallest(d, j); got != sorted[j] {
+				t.Fatalf("n %d: fewSmallest(j=%d) = %v, want %v", n, j, got, sorted[j])
+			}
+		}
+	}
+}
