@@ -486,21 +486,3 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		w.send(q, show, lane.Critical)
 	}
 }
-
-// idSet is a set of player ids, a bit each.
-type idSet []uint64
-
-func (s idSet) has(id uint16) bool { return int(id>>6) < len(s) && s[id>>6]&(1<<(id&63)) != 0 }
-
-func (s idSet) del(id uint16) {
-	if int(id>>6) < len(s) {
-		s[id>>6] &^= 1 << (id & 63)
-	}
-}
-
-func (s *idSet) add(id uint16) {
-	if n := int(id>>6) + 1; n > len(*s) {
-		*s = append(*s, make([]uint64, n-len(*s))...)
-	}
-	(*s)[id>>6] |= 1 << (id & 63)
-}
