@@ -17,8 +17,9 @@ import (
 // center, and B is among the PlayerLimit nearest such players, with a
 // hold for the players A's view already wants (players_hold.go: they rank
 // nearer and stay PlayerHoldMargin farther). B is hidden (PlayerShow
-// active = 0) when that stops: distance, a change of scope, B leaving. A change of what the show carries (skin, name, color) is a new
-// show with a new rev. While B is shown, A receives B's last accepted
+// active = 0) when that stops: distance, a change of scope, B leaving. A
+// change of what the show carries (skin, name, color) is a new show with a
+// new rev. While B is shown, A receives B's last accepted
 // PlayerSync as PlayerMove (unreliable, seq = the server tick) once per
 // tick when it changed, and once right after the show (the client draws the
 // player only from its first PlayerMove).
