@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -44,9 +45,10 @@ func TestPlayerStepsInACrowdComputeOnlyTheirOwnView(t *testing.T) {
 	}
 }
 
-// A full view (more than PlayerLimit players in reach) follows the ranking:
-// a player who comes nearer than the farthest shown takes its place, one
-// who goes farther than the cut gives its place to the nearest left out.
+// A full view (more than PlayerLimit players in reach) follows the ranking
+// of the hold rule (players_hold.go): a player who comes nearer than the
+// farthest shown by the hold takes its place, one who goes farther than
+// the nearest left out by the hold gives its place to it.
 func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 	f := newFixture(t, nil)
 	a, ac := f.joinE()
@@ -75,8 +77,10 @@ func TestFullPlayerViewFollowsTheNearest(t *testing.T) {
 		t.Fatalf("got shows %v hides %v, want show %d hide %d", showPlayerIDs(shows), hides, last.p.ID(), farthest.p.ID())
 	}
 
-	// The nearest walks beyond everyone: hidden, the one hidden comes back.
-	f.walk(nearest.p, nearest.c, at(250, 0))
+	// The nearest walks beyond everyone, past the hold (farther than the
+	// one left out, at 200 m, by more than 1/√PlayerHoldFactor): hidden,
+	// the one hidden comes back.
+	f.walk(nearest.p, nearest.c, at(float32(PlayerLimit/math.Sqrt(PlayerHoldFactor))+10, 0))
 	f.advanceViews(PlayerLimit + 2) // every view may be due: the budget spreads them
 	shows, hides = playerShows(t, ac.take())
 	if !slices.Equal(showPlayerIDs(shows), []uint16{farthest.p.ID()}) || !slices.Equal(hides, []uint16{nearest.p.ID()}) {
