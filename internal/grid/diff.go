@@ -11,6 +11,7 @@ type Step struct {
 	Leave []Hit  // in the answer at the old point, not at the new one (hits at the new point)
 	Cut   uint64 // the cut of the answer at the new point (see [CutOf]), for the next Diff
 	Shell bool   // told from a [Shell]'s band alone (see [Grid.DiffIn])
+	Held  bool   // the old answer's totals taken from the [Shell]'s last step (see [Grid.DiffIn])
 
 	// The answer at the old point as the cut given to Diff describes it:
 	// how many entities, their weight and the sum of the sum function
@@ -19,6 +20,12 @@ type Step struct {
 	WasN      int
 	WasWeight uint64
 	WasSum    uint64
+
+	// The answer at the new point: its count, weight and fingerprint (the
+	// old answer's less Leave's, plus Enter's).
+	N      int
+	Weight uint64
+	Sum    uint64
 
 	band []bandHit // entities covering the new point near the limit's cut
 	cand []nearHit // a cell's entities near the new point (near)
@@ -85,13 +92,34 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 }
 
 // diff is Diff; with a shell sh, when it scans every entity covering to, it
-// also fills sh for the ball of radius skin around to (sh.ok tells).
+// also fills sh for the ball of radius skin around to (sh.ok tells), and
+// when the answer at from is the one sh holds from its last step (and it
+// still holds: heldFor), the entities nearer than the band that cover both
+// points are not read (decision 0265). A cut answer told is held for the
+// next step.
 func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32) bool {
+	var hd *held
 	if sh != nil {
 		sh.ok = false
+		if g.heldFor(&sh.last, from, limit, cut) {
+			hd = &sh.last
+		}
 	}
+	ok := g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd)
+	if sh != nil {
+		sh.last.ok = false
+		if ok && s.Cut != AllCut {
+			g.hold(&sh.last, to, s)
+		}
+	}
+	return ok
+}
+
+// scanDiff is diff's scan; with hd, the answer at from is hd's.
+func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held) bool {
 	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
-	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell = 0, 0, 0, 0, false
+	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell, s.Held = 0, 0, 0, 0, false, false
+	s.N, s.Weight, s.Sum = 0, 0, 0
 	if limit < 1 {
 		return false
 	}
@@ -124,6 +152,15 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 	}
 
 	var wI, wB, wFar uint64 // weights covering to: nearer than the band, in it, beyond
+	// With a held answer, near leaves out the entities nearer than the band
+	// that cover both points and whose distance from from is below the
+	// cut's (in both answers: their weight is in wI, their totals in hd's),
+	// and wShown counts the weight of the old answer's entities it keeps.
+	var cutHi uint32 // 0: near leaves nothing out
+	var wShown uint64
+	if hd != nil {
+		cutHi = uint32(cut >> 32)
+	}
 	// The cells within the region of to; when it is every entity covering
 	// to, also those within reach of from (entities that leave), and the
 	// shell's reach.
@@ -171,7 +208,7 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 					// answer (counted in Was*), and nearer than the band
 					// (wI; Enter if new), in it (s.band, wB) or beyond.
 					ps, ms := c.p, c.m[:len(c.p)]
-					for _, k := range s.near(c, from, to, reach2) {
+					for _, k := range s.near(c, from, to, reach2, lo2, cutHi) {
 						dt, df := k.dt, k.df
 						r2 := ps[k.i].r2
 						covT, covF := dt <= r2, df <= r2
@@ -180,10 +217,14 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 						if covF {
 							if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
 								shown = true
-								s.WasN++
-								s.WasWeight += uint64(m.weight)
-								if sum != nil {
-									s.WasSum += sum(m.key, m.rev)
+								if hd != nil {
+									wShown += uint64(m.weight)
+								} else {
+									s.WasN++
+									s.WasWeight += uint64(m.weight)
+									if sum != nil {
+										s.WasSum += sum(m.key, m.rev)
+									}
 								}
 							}
 						}
@@ -214,6 +255,11 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			}
 		}
 	}
+	if hd != nil {
+		// The entities left out are the held answer's less those kept.
+		s.WasN, s.WasWeight, s.WasSum, s.Held = hd.n, hd.w, hd.sum, true
+		wI += hd.w - wShown
+	}
 	lim := uint64(limit)
 	switch {
 	case wI+wB+wFar <= lim: // no cut at to: everything covering it
@@ -229,6 +275,7 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 		if sh != nil {
 			sh.ok = true
 		}
+		s.total(sum)
 		return true
 	case wI > lim || wI+wB <= lim:
 		return false // the cut at to is not in the band
@@ -256,23 +303,47 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			s.Leave = append(s.Leave, b.h)
 		}
 	}
+	s.total(sum)
 	return true
+}
+
+// total sets the new answer's totals from the old one's, Enter and Leave.
+func (s *Step) total(sum func(key, rev uint32) uint64) {
+	s.N, s.Weight, s.Sum = s.WasN+len(s.Enter)-len(s.Leave), s.WasWeight, s.WasSum
+	for i := range s.Enter {
+		h := &s.Enter[i]
+		s.Weight += uint64(h.Weight)
+		if sum != nil {
+			s.Sum += sum(h.Key, h.Rev)
+		}
+	}
+	for i := range s.Leave {
+		h := &s.Leave[i]
+		s.Weight -= uint64(h.Weight)
+		if sum != nil {
+			s.Sum -= sum(h.Key, h.Rev)
+		}
+	}
 }
 
 // near is diff's filter of cell c: the entities within √reach2 of to that
 // cover to or from, with both squared distances, in s's scratch. (Beyond
 // the band, when a cut is in effect, an entity is beyond the old cut's
-// distance from from too: in neither answer.) Like cover, it is
+// distance from from too: in neither answer.) With cutHi > 0 (a held
+// answer) it also leaves out the entities nearer than √lo2 to to that
+// cover both points and whose squared distance from from has bits below
+// cutHi (their Rank is below the cut whatever their key: in the old
+// answer, and in the new one, as nearer than the band). Like cover, it is
 // branchless: every entity is written at the list's end and the length
 // advances by the tests, computed on the float bits (squared distances and
 // radii are non-negative, so they order as their bits).
-func (s *Step) near(c *cell, from, to Vec, reach2 float32) []nearHit {
+func (s *Step) near(c *cell, from, to Vec, reach2, lo2 float32, cutHi uint32) []nearHit {
 	ps := c.p
 	if cap(s.cand) < len(ps) {
 		s.cand = make([]nearHit, len(ps))
 	}
 	out := s.cand[:len(ps)]
-	hb := uint64(math.Float32bits(reach2))
+	hb, lb, cb := uint64(math.Float32bits(reach2)), uint64(math.Float32bits(lo2)), uint64(cutHi)
 	n := 0
 	for i := range ps {
 		e := &ps[i]
@@ -283,9 +354,11 @@ func (s *Step) near(c *cell, from, to Vec, reach2 float32) []nearHit {
 		out[n] = nearHit{i: int32(i), dt: dt, df: df}
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
-		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2.
+		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2, and not (held) in both
+		// answers: dt < lo2 && max(dt, df) ≤ r2 && fb < cutHi.
 		drop := (hb-tb)>>63 | (rb-min(tb, fb))>>63
-		n += int(drop ^ 1)
+		both := (tb - lb) >> 63 & ((rb-max(tb, fb))>>63 ^ 1) & ((fb - cb) >> 63)
+		n += int((drop | both) ^ 1)
 	}
 	return out[:n]
 }

@@ -19,7 +19,7 @@ func TestDiffMatchesOracle(t *testing.T) {
 }
 
 func testDiff(t *testing.T, skin float32) {
-	var ok, steps, shells int
+	var ok, steps, shells, helds int
 	for _, cell := range []float32{16, 64, 250} {
 		for seed := range uint64(6) {
 			rng := rand.New(rand.NewPCG(seed, uint64(cell)+7))
@@ -94,6 +94,9 @@ func testDiff(t *testing.T, skin float32) {
 						continue
 					}
 					ok++
+					if s.Held {
+						helds++
+					}
 					checkDiff(t, &s, was, now)
 					// The cut: above the last entity of the answer, at most
 					// the first one refused.
@@ -112,6 +115,9 @@ func testDiff(t *testing.T, skin float32) {
 	if skin > 0 && shells < steps/4 {
 		t.Errorf("skin %g: a shell was kept in %d of %d steps, want at least 1/4", skin, shells, steps)
 	}
+	if skin > 0 && helds < steps/8 || skin == 0 && helds > 0 {
+		t.Errorf("skin %g: %d of %d steps told from a held answer, want at least 1/8 with a shell, none without", skin, helds, steps)
+	}
 }
 
 // checkDiff compares a Step with the old answer (hits at the old point) and
@@ -126,7 +132,16 @@ func checkDiff(t *testing.T, s *Step, was, now []Hit) {
 		sum += testSum(h.Key, h.Rev)
 	}
 	if s.WasN != n || s.WasWeight != w || s.WasSum != sum {
-		t.Fatalf("was: got n %d weight %d sum %x, want %d %d %x", s.WasN, s.WasWeight, s.WasSum, n, w, sum)
+		t.Fatalf("was (held %v): got n %d weight %d sum %x, want %d %d %x", s.Held, s.WasN, s.WasWeight, s.WasSum, n, w, sum)
+	}
+	n, w, sum = 0, 0, 0
+	for _, h := range now {
+		n++
+		w += uint64(h.Weight)
+		sum += testSum(h.Key, h.Rev)
+	}
+	if s.N != n || s.Weight != w || s.Sum != sum {
+		t.Fatalf("now (held %v): got n %d weight %d sum %x, want %d %d %x", s.Held, s.N, s.Weight, s.Sum, n, w, sum)
 	}
 	in := func(hs []Hit, h Hit) bool {
 		return slices.ContainsFunc(hs, func(x Hit) bool { return x.Key == h.Key && x.Rev == h.Rev })

@@ -253,8 +253,9 @@ type caches struct {
 	hides []uint32
 	shows []stream.Want
 	// stepped and refused count the steps patched and those that fell back
-	// to a listed pass, by kind; shelled the steps a shell told.
-	stepped, refused, shelled [cacheKinds]uint64
+	// to a listed pass, by kind; shelled the steps a shell told, held those
+	// told from the answer the last step held (decision 0265).
+	stepped, refused, shelled, held [cacheKinds]uint64
 	// bandSteps and bandRefused count the object views of settled players
 	// patched from their box's band (objectBandStep), and refused.
 	bandSteps, bandRefused uint64
@@ -281,9 +282,10 @@ type CacheStats struct {
 	Steady  uint64 // views found unchanged from a box, without a list
 	Repeats uint64 // answers repeated at the same point in an unchanged grid
 	// Views of moving players told as a step from their last answer
-	// (cache_step.go): patched, of which told by a shell's band, and
-	// refused (listed as before).
-	Stepped, Shelled, Refused uint64
+	// (cache_step.go): patched, of which told by a shell's band or from
+	// the answer the last step held (grid.Step.Held), and refused (listed
+	// as before).
+	Stepped, Shelled, Held, Refused uint64
 	// Object views of settled players patched from their box's band
 	// (objectBandStep), and those it refused.
 	Banded, BandRefused uint64
@@ -306,6 +308,7 @@ func (w *World) CacheStats() [cacheKinds]CacheStats {
 		out[k].Repeats = s.repeats
 		out[k].Steady = w.caches.steady[k]
 		out[k].Stepped, out[k].Shelled, out[k].Refused = w.caches.stepped[k], w.caches.shelled[k], w.caches.refused[k]
+		out[k].Held = w.caches.held[k]
 	}
 	out[cacheObjects].Banded, out[cacheObjects].BandRefused = w.caches.bandSteps, w.caches.bandRefused
 	return out
