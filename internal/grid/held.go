@@ -28,7 +28,7 @@ func (g *Grid) heldFor(h *held, from Vec, limit int, cut uint64) bool {
 	}
 	// The old answer's entities are within √(cut's distance bits) of from
 	// (their Rank is below cut); their cells are within that much in 2D.
-	d := float32(math.Sqrt(float64(math.Float32frombits(uint32(cut>>32)))))
+	d := float32(math.Sqrt(float64(math.Float32frombits(uint32(cut >> 32)))))
 	r := d*(1+relSlack) + absSlack + slack
 	return g.unchanged(h.ver, g.axis(from.X-r), g.axis(from.Y-r), g.axis(from.X+r), g.axis(from.Y+r))
 }
