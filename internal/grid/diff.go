@@ -27,6 +27,8 @@ type Step struct {
 	Weight uint64
 	Sum    uint64
 
+	Widened bool // a held step's narrow band missed the cut: scanned again with the whole one
+
 	band []bandHit // entities covering the new point near the limit's cut
 	cand []nearHit // a cell's entities near the new point (near)
 	sel  []Hit     // the band's hits, for the selection
@@ -105,18 +107,27 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			hd = &sh.last
 		}
 	}
-	ok := g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd)
+	ok := g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, hd != nil)
+	s.Widened = false
+	if !ok && hd != nil {
+		// The cut at to was not in the narrow band: once more with the
+		// whole one, which Diff would have used.
+		ok, s.Widened = g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, false), true
+	}
 	if sh != nil {
 		sh.last.ok = false
 		if ok && s.Cut != AllCut {
-			g.hold(&sh.last, to, s)
+			g.hold(&sh.last, to, cut, s)
 		}
 	}
 	return ok
 }
 
-// scanDiff is diff's scan; with hd, the answer at from is hd's.
-func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held) bool {
+// scanDiff is diff's scan; with hd, the answer at from is hd's, and with
+// narrow too, the band is narrowed around the old cut's distance by what
+// hd says the cut moved at its step (narrowBand): it reports false when
+// the cut at to is not in it.
+func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held, narrow bool) bool {
 	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
 	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell, s.Held = 0, 0, 0, 0, false, false
 	s.N, s.Weight, s.Sum = 0, 0, 0
@@ -134,6 +145,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	// answer (within the old cut's distance of from) is within hi of to,
 	// every entity within lo of to is within the old cut's distance of from.
 	lo2, hi2 := float32(inf), float32(inf)
+	band2 := float32(-1) // narrowed: the band's far edge (< 0: hi2's)
 	region := maxR
 	if limit != NoLimit && cut != AllCut && cut != 0 {
 		dCut := math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
@@ -145,6 +157,17 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		hi := (dCut+delta+bandPad)*(1+relSlack) + absSlack
 		lo2, hi2 = float32(lo*lo), float32(hi*hi)
 		region = min(region, hi)
+		if narrow {
+			// Every entity of the old answer is still within hi (reach2),
+			// but the band where the new cut is looked for is narrower:
+			// what is nearer is in the new answer, and what is farther
+			// and not in the old one is not read.
+			m := min(max(narrowMin, 2*float64(hd.shift)+1), delta)
+			lo = max(lo, (dCut-m)*(1-relSlack)-absSlack)
+			hi = min(hi, (dCut+m+bandPad)*(1+relSlack)+absSlack)
+			band2 = float32(hi * hi)
+			lo2 = float32(lo * lo)
+		}
 	}
 	complete := region >= maxR // every entity covering to is scanned
 	if !complete {
@@ -169,6 +192,9 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	y0, y1 := g.axis(to.Y-r), g.axis(to.Y+r)
 	var ball float32 // the shell's radius, padded
 	reach2 := hi2    // entities farther from to are in neither answer
+	if band2 >= 0 {
+		hi2 = band2
+	}
 	if complete {
 		reach2 = float32(inf)
 		x0, x1 = min(x0, g.axis(from.X-r)), max(x1, g.axis(from.X+r))
@@ -198,7 +224,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					if sh != nil && sh.reaches(gt, ball, c.maxR2) {
 						sh.addCell(c, ball, sum)
 					}
-					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > hi2 {
+					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > reach2 {
 						continue // no entity here is in either answer, nor in the band
 					}
 					// The entities within reach of to that cover either
@@ -208,7 +234,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					// answer (counted in Was*), and nearer than the band
 					// (wI; Enter if new), in it (s.band, wB) or beyond.
 					ps, ms := c.p, c.m[:len(c.p)]
-					for _, k := range s.near(c, from, to, reach2, lo2, cutHi) {
+					for _, k := range s.near(c, from, to, reach2, lo2, hi2, cutHi) {
 						dt, df := k.dt, k.df
 						r2 := ps[k.i].r2
 						covT, covF := dt <= r2, df <= r2
@@ -333,17 +359,20 @@ func (s *Step) total(sum func(key, rev uint32) uint64) {
 // answer) it also leaves out the entities nearer than √lo2 to to that
 // cover both points and whose squared distance from from has bits below
 // cutHi (their Rank is below the cut whatever their key: in the old
-// answer, and in the new one, as nearer than the band). Like cover, it is
+// answer, and in the new one, as nearer than the band), and those farther
+// than √band2 that cannot be in the old answer (not covering from, or
+// their squared distance from it has bits above cutHi). Like cover, it is
 // branchless: every entity is written at the list's end and the length
 // advances by the tests, computed on the float bits (squared distances and
 // radii are non-negative, so they order as their bits).
-func (s *Step) near(c *cell, from, to Vec, reach2, lo2 float32, cutHi uint32) []nearHit {
+func (s *Step) near(c *cell, from, to Vec, reach2, lo2, band2 float32, cutHi uint32) []nearHit {
 	ps := c.p
 	if cap(s.cand) < len(ps) {
 		s.cand = make([]nearHit, len(ps))
 	}
 	out := s.cand[:len(ps)]
 	hb, lb, cb := uint64(math.Float32bits(reach2)), uint64(math.Float32bits(lo2)), uint64(cutHi)
+	bb := uint64(math.Float32bits(band2))
 	n := 0
 	for i := range ps {
 		e := &ps[i]
@@ -355,10 +384,12 @@ func (s *Step) near(c *cell, from, to Vec, reach2, lo2 float32, cutHi uint32) []
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
 		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2, and not (held) in both
-		// answers: dt < lo2 && max(dt, df) ≤ r2 && fb < cutHi.
+		// answers: dt < lo2 && max(dt, df) ≤ r2 && fb < cutHi, nor beyond
+		// the band and not in the old answer: dt > band2 && (df > r2 || fb > cutHi).
 		drop := (hb-tb)>>63 | (rb-min(tb, fb))>>63
 		both := (tb - lb) >> 63 & ((rb-max(tb, fb))>>63 ^ 1) & ((fb - cb) >> 63)
-		n += int((drop | both) ^ 1)
+		past := (bb - tb) >> 63 & ((rb-fb)>>63 | (cb-fb)>>63)
+		n += int((drop | both | past) ^ 1)
 	}
 	return out[:n]
 }

@@ -19,7 +19,7 @@ func TestDiffMatchesOracle(t *testing.T) {
 }
 
 func testDiff(t *testing.T, skin float32) {
-	var ok, steps, shells, helds int
+	var ok, steps, shells, helds, widened int
 	for _, cell := range []float32{16, 64, 250} {
 		for seed := range uint64(6) {
 			rng := rand.New(rand.NewPCG(seed, uint64(cell)+7))
@@ -97,6 +97,9 @@ func testDiff(t *testing.T, skin float32) {
 					if s.Held {
 						helds++
 					}
+					if s.Widened {
+						widened++
+					}
 					checkDiff(t, &s, was, now)
 					// The cut: above the last entity of the answer, at most
 					// the first one refused.
@@ -118,6 +121,10 @@ func testDiff(t *testing.T, skin float32) {
 	if skin > 0 && helds < steps/8 || skin == 0 && helds > 0 {
 		t.Errorf("skin %g: %d of %d steps told from a held answer, want at least 1/8 with a shell, none without", skin, helds, steps)
 	}
+	if skin > 0 && (widened == 0 || widened > helds/2) {
+		t.Errorf("skin %g: %d of %d held steps widened their band, want some, at most half", skin, widened, helds)
+	}
+	t.Logf("skin %g: %d steps, %d told, %d held, %d widened", skin, steps, ok, helds, widened)
 }
 
 // checkDiff compares a Step with the old answer (hits at the old point) and

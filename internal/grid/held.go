@@ -16,8 +16,16 @@ type held struct {
 	n      int
 	w, sum uint64
 	ver    uint64
+	shift  float32 // how far the cut's distance moved at that step, meters
 	ok     bool
 }
+
+// narrowMin (meters) is the least half-width of a held step's band around
+// the old cut's distance (see Grid.scanDiff): the cut's distance moves by
+// about a meter a step in a uniform world (~128 entities enter and leave
+// an answer of 1000 cut at 160 m for a 16 m step: √256 of the ~16 an
+// extra meter holds).
+const narrowMin = 4
 
 // heldFor reports whether h is the answer at from with cut on g and still
 // holds: no cell within the cut's distance of from changed since it was
@@ -33,9 +41,18 @@ func (g *Grid) heldFor(h *held, from Vec, limit int, cut uint64) bool {
 	return g.unchanged(h.ver, g.axis(from.X-r), g.axis(from.Y-r), g.axis(from.X+r), g.axis(from.Y+r))
 }
 
-// hold records the answer s told at to in h, with sum the step's sum
-// function (the totals of the old answer less what left, plus what
-// entered).
-func (g *Grid) hold(h *held, to Vec, s *Step) {
-	*h = held{g: g, at: to, cut: s.Cut, n: s.N, w: s.Weight, sum: s.Sum, ver: g.ver, ok: true}
+// hold records the answer s told at to in h (the totals of the old answer
+// less what left, plus what entered), and how far its cut moved from the
+// old one, cut.
+func (g *Grid) hold(h *held, to Vec, cut uint64, s *Step) {
+	shift := float32(math.Inf(1)) // unknown: the next band is the whole one
+	if cut != 0 && cut != AllCut {
+		shift = float32(math.Abs(cutDist(s.Cut) - cutDist(cut)))
+	}
+	*h = held{g: g, at: to, cut: s.Cut, n: s.N, w: s.Weight, sum: s.Sum, ver: g.ver, shift: shift, ok: true}
+}
+
+// cutDist is the distance of a cut (neither 0 nor AllCut).
+func cutDist(cut uint64) float64 {
+	return math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
 }

@@ -85,6 +85,9 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 	if s.Held {
 		c.held[cacheObjects]++
 	}
+	if s.Widened {
+		c.widened[cacheObjects]++
+	}
 	st.set(sc, g, at, s.Cut)
 	e.objectAt.Mark(at)
 	if e.hold != nil {

@@ -125,6 +125,7 @@ func reportSteps(b *testing.B, before, after [cacheKinds]CacheStats, per float64
 			b.ReportMetric(float64(a.Shelled-s.Shelled)/per, name+"-shell-steps/"+unit)
 			if a.Held > s.Held {
 				b.ReportMetric(float64(a.Held-s.Held)/per, name+"-held-steps/"+unit)
+				b.ReportMetric(float64(a.Widened-s.Widened)/per, name+"-widened/"+unit)
 			}
 			b.ReportMetric(float64(a.Refused-s.Refused)/per, name+"-refused/"+unit)
 		}
