@@ -180,9 +180,11 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	// cut's (in both answers: their weight is in wI, their totals in hd's),
 	// and wShown counts the weight of the old answer's entities it keeps.
 	var cutHi uint32 // 0: near leaves nothing out
+	var cutD2 float32
 	var wShown uint64
 	if hd != nil {
 		cutHi = uint32(cut >> 32)
+		cutD2 = math.Float32frombits(cutHi)
 	}
 	// The cells within the region of to; when it is every entity covering
 	// to, also those within reach of from (entities that leave), and the
@@ -224,8 +226,12 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					if sh != nil && sh.reaches(gt, ball, c.maxR2) {
 						sh.addCell(c, ball, sum)
 					}
-					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > reach2 {
+					gf := gxf*gxf + gyf*gyf
+					if gt > c.maxR2 && gf > c.maxR2 || !complete && gt > reach2 {
 						continue // no entity here is in either answer, nor in the band
+					}
+					if cutHi != 0 && g.heldSkips(c, cx, cy, from, to, gt, gf, lo2, hi2, cutD2) {
+						continue // as near would leave out every entity
 					}
 					// The entities within reach of to that cover either
 					// point (near keeps only those), found without a

@@ -72,11 +72,24 @@ type slot struct {
 }
 
 // cell holds its entities in two parallel slices (p[i] and m[i] are one
-// entity).
+// entity), and bounds of them kept under every change, not narrowed on a
+// removal until the cell empties or the grid compacts (64 bytes a cell).
 type cell struct {
-	p     []pos
-	m     []meta
-	maxR2 float32 // ≥ every entity's r2 (not lowered on removal until the cell empties)
+	p        []pos
+	m        []meta
+	maxR2    float32 // ≥ every entity's r2
+	minR2    float32 // ≤ every entity's r2
+	zlo, zhi float32 // every entity's z is in [zlo, zhi]
+}
+
+// bound widens the cell's bounds to hold p; the first entity of an empty
+// cell sets them.
+func (c *cell) bound(p pos) {
+	if len(c.p) == 0 {
+		c.minR2, c.zlo, c.zhi = p.r2, p.z, p.z
+		return
+	}
+	c.minR2, c.zlo, c.zhi = min(c.minR2, p.r2), min(c.zlo, p.z), max(c.zhi, p.z)
 }
 
 type block [blockSide * blockSide]cell
@@ -180,8 +193,10 @@ func (g *Grid) Move(h Handle, to Vec) {
 	s := g.slot(h)
 	if c := g.cellIndex(to.X, to.Y); c == int(s.cell) {
 		g.touch(c)
-		p := &g.cellAt(c).p[s.idx]
+		cl := g.cellAt(c)
+		p := &cl.p[s.idx]
 		p.x, p.y, p.z = to.X, to.Y, to.Z
+		cl.zlo, cl.zhi = min(cl.zlo, to.Z), max(cl.zhi, to.Z)
 		return
 	}
 	p, m := g.unplace(h)
@@ -196,6 +211,7 @@ func (g *Grid) SetRadius(h Handle, radius float32) {
 	c, i := g.find(h)
 	g.touch(int(g.slots[h].cell))
 	c.p[i].r2 = r2
+	c.minR2 = min(c.minR2, r2)
 	g.grow(c, r2)
 }
 
@@ -327,6 +343,7 @@ func (g *Grid) place(p pos, m meta) {
 	c := g.cellAt(ci)
 	g.touch(ci)
 	g.slots[m.h] = slot{cell: int32(ci), idx: int32(len(c.p))}
+	c.bound(p)
 	c.p = append(c.p, p)
 	c.m = append(c.m, m)
 	g.grow(c, p.r2)
@@ -411,8 +428,20 @@ func (g *Grid) Compact() {
 				copy(ms[off:], c.m)
 				c.p, c.m = ps[off:off+n:end], ms[off:off+n:end]
 				off = end
+				c.tighten()
 			}
 		}
+	}
+}
+
+// tighten sets the cell's bounds from its entities (radii and heights),
+// as Compact copies it.
+func (c *cell) tighten() {
+	c.maxR2, c.minR2, c.zlo, c.zhi = 0, inf, inf, -inf
+	for i := range c.p {
+		e := &c.p[i]
+		c.maxR2, c.minR2 = max(c.maxR2, e.r2), min(c.minR2, e.r2)
+		c.zlo, c.zhi = min(c.zlo, e.z), max(c.zhi, e.z)
 	}
 }
 

@@ -56,3 +56,37 @@ func (g *Grid) hold(h *held, to Vec, cut uint64, s *Step) {
 func cutDist(cut uint64) float64 {
 	return math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
 }
+
+// heldSkips reports whether near, for a held step, would leave out every
+// entity of cell c (at cx, cy; gt and gf its squared 2D gaps from to and
+// from) by its bounds alone: the cell is wholly nearer than the band and
+// within the old cut's distance of from, and every radius covers both points
+// from anywhere in it (each entity in both answers); or it is wholly beyond
+// the band and the old cut's distance of from (none in either). The bounds
+// are padded for float32 rounding as the shell's are.
+func (g *Grid) heldSkips(c *cell, cx, cy int, from, to Vec, gt, gf, lo2, band2, cutD2 float32) bool {
+	if gt > band2 && gf > cutD2*(1+2*relSlack) {
+		return true
+	}
+	ft, ff := g.far2(c, cx, cy, to), g.far2(c, cx, cy, from)
+	return ft < lo2 && ff < cutD2 && max(ft, ff) <= c.minR2
+}
+
+// far2 is an upper bound of the squared 3D distance from p to every entity
+// of cell c at (cx, cy), padded for float32 rounding; +Inf for an edge cell
+// (it holds the positions beyond the bounds).
+func (g *Grid) far2(c *cell, cx, cy int, p Vec) float32 {
+	if cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
+		return inf
+	}
+	fx, fy := g.far(p.X, cx), g.far(p.Y, cy)
+	fz := max(c.zhi-p.Z, p.Z-c.zlo, 0) + slack
+	return (fx*fx+fy*fy+fz*fz)*(1+2*relSlack) + absSlack2
+}
+
+// far is an upper bound of the distance along one axis from v to any
+// point of the inner cell c.
+func (g *Grid) far(v float32, c int) float32 {
+	lo := float32(c)*g.size - Bound
+	return max(v-lo, lo+g.size-v) + slack
+}

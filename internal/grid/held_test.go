@@ -78,3 +78,52 @@ func TestHeldGuard(t *testing.T) {
 		t.Fatalf("another cut: held, want a scan")
 	}
 }
+
+// TestCellBounds: after random inserts, moves (within and across cells),
+// radius changes, removals and compactions, every cell's bounds hold its
+// entities (the held step's skips rely on them).
+func TestCellBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 7))
+	g := New(16)
+	var live []Handle
+	check := func(when string) {
+		t.Helper()
+		for _, b := range g.blocks {
+			if b == nil {
+				continue
+			}
+			for i := range b {
+				c := &b[i]
+				for _, e := range c.p {
+					if e.r2 > c.maxR2 || e.r2 < c.minR2 || e.z < c.zlo || e.z > c.zhi {
+						t.Fatalf("%s: entity (z %g, r² %g) outside its cell's bounds z [%g, %g], r² [%g, %g]", when, e.z, e.r2, c.zlo, c.zhi, c.minR2, c.maxR2)
+					}
+				}
+			}
+		}
+	}
+	for round := range 2000 {
+		pos := Vec{rng.Float32()*100 - 50, rng.Float32()*100 - 50, rng.Float32()*40 - 20}
+		switch op := rng.IntN(5); {
+		case op == 0 || len(live) == 0:
+			live = append(live, g.Insert(uint32(round), pos, rng.Float32()*100))
+		case op == 1:
+			h := live[rng.IntN(len(live))]
+			p := g.Position(h)
+			g.Move(h, Vec{p.X + rng.Float32() - 0.5, p.Y + rng.Float32() - 0.5, pos.Z}) // mostly within its cell
+		case op == 2:
+			g.Move(live[rng.IntN(len(live))], pos)
+		case op == 3:
+			g.SetRadius(live[rng.IntN(len(live))], rng.Float32()*100)
+		default:
+			i := rng.IntN(len(live))
+			g.Remove(live[i])
+			live = slices.Delete(live, i, i+1)
+		}
+		if round%400 == 399 {
+			g.Compact()
+			check("after Compact")
+		}
+	}
+	check("at the end")
+}

@@ -1,0 +1,95 @@
+package grid
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"dlmp/internal/threadcpu"
+)
+
+// BenchmarkHeldStep measures one 16 m step of a walker whose 1000-entity
+// answer is cut (the world's object views: one object per 64 m², stream
+// distance 300 m, as issue 4's uniform world, over 4 km: 250,000
+// entities; the answer ends ~160 m away), side by side:
+//
+//   - diff: Diff from the old point and cut (the scan reads and counts the
+//     old answer);
+//   - held: DiffIn, each walker keeping its Shell, so that every step but
+//     the first starts from the answer the last one held (decision 0265).
+//
+// cpu-ns/step is the thread's CPU time in the steps alone; every 12th op
+// lists the walker's answer at its start again (not counted).
+func BenchmarkHeldStep(b *testing.B) {
+	const (
+		n, side      = 250_000, 4000
+		limit, step  = 1000, 16
+		walkers, run = 256, 12 // steps a walker takes, then back to its start
+	)
+	rng := rand.New(rand.NewPCG(8, 9))
+	g := New(64)
+	for i := range n {
+		g.Insert(uint32(i), Vec{rng.Float32()*side - side/2, rng.Float32()*side - side/2, rng.Float32() * 20}, 300)
+	}
+	starts, dirs := make([]Vec, walkers), make([]Vec, walkers)
+	for i := range starts {
+		starts[i] = Vec{rng.Float32()*2000 - 1000, rng.Float32()*2000 - 1000, 10}
+		a := float64(i) * 2.39996 // golden angle: spread directions
+		dirs[i] = Vec{step * float32(math.Cos(a)), step * float32(math.Sin(a)), 0}
+	}
+	at := func(i, k int) Vec {
+		return Vec{starts[i].X + float32(k)*dirs[i].X, starts[i].Y + float32(k)*dirs[i].Y, starts[i].Z}
+	}
+	for _, mode := range []string{"diff", "held"} {
+		b.Run(mode, func(b *testing.B) {
+			cuts := make([]uint64, walkers)
+			shells := make([]Shell, walkers)
+			var buf []Hit
+			for i := range starts {
+				buf = g.Nearest(at(i, 0), limit, buf[:0])
+				cuts[i] = CutOf(buf, limit)
+			}
+			var s Step
+			b.ReportAllocs()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var spent time.Duration // in the steps alone (not the listings)
+			k, steps, held, listed := 0, 0, 0, 0
+			for b.Loop() {
+				i, j := k%walkers, k/walkers%run
+				k++
+				from, to := at(i, j), at(i, j+1)
+				if j == run-1 { // back to the start: listed
+					to = at(i, 0)
+					buf = g.Nearest(to, limit, buf[:0])
+					cuts[i], shells[i] = CutOf(buf, limit), Shell{}
+					continue
+				}
+				steps++
+				var ok bool
+				t0 := threadcpu.Spent()
+				if mode == "diff" {
+					ok = g.Diff(from, to, limit, cuts[i], testSum, &s)
+				} else {
+					ok = g.DiffIn(&shells[i], step*3.5, from, to, limit, cuts[i], testSum, &s)
+				}
+				spent += threadcpu.Spent() - t0
+				if s.Held {
+					held++
+				}
+				if !ok {
+					listed++
+					buf = g.Nearest(to, limit, buf[:0])
+					cuts[i] = CutOf(buf, limit)
+					continue
+				}
+				cuts[i] = s.Cut
+			}
+			b.ReportMetric(float64(spent.Nanoseconds())/float64(max(steps, 1)), "cpu-ns/step")
+			b.ReportMetric(float64(held)/float64(max(steps, 1)), "held-share")
+			b.ReportMetric(float64(listed)/float64(max(steps, 1)), "listed-share")
+		})
+	}
+}
