@@ -242,6 +242,7 @@ type caches struct {
 	// The moving objects among the last shows sendObjectOps sent: what
 	// its first pass, which loads each object, keeps of it.
 	showMoving int
+	showIDs    uint32 // the ids of those shows xor-ed: a read of each object's first line
 	shows2     []wire.ObjectState
 
 	// chainSum as a func value, made once (a method value passed on each
