@@ -170,8 +170,8 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		}
 	}
 	complete := region >= maxR // every entity covering to is scanned
-	if !complete {
-		sh = nil
+	if !complete || skin <= 0 {
+		sh = nil // no ball to fill
 	}
 
 	var wI, wB, wFar uint64 // weights covering to: nearer than the band, in it, beyond

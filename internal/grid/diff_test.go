@@ -13,7 +13,9 @@ import (
 // the new cut, and the old answer's count, weight and fingerprint as the cut
 // describes it on the grid as it is now.
 func TestDiffMatchesOracle(t *testing.T) {
-	for _, skin := range []float32{0, 25} { // 0: Diff, else DiffIn with a shell
+	// 0: Diff; 25: DiffIn with a shell; -1: DiffIn with a shell of skin 0
+	// (held answers only).
+	for _, skin := range []float32{0, 25, -1} {
 		testDiff(t, skin)
 	}
 }
@@ -81,8 +83,8 @@ func testDiff(t *testing.T, skin float32) {
 					now := answer(to)
 					steps++
 					var done bool
-					if skin > 0 {
-						done = g.DiffIn(&sh, skin, from, to, limit, cut, testSum, &s)
+					if skin != 0 {
+						done = g.DiffIn(&sh, max(skin, 0), from, to, limit, cut, testSum, &s)
 						if sh.ok {
 							shells++
 						}
@@ -118,10 +120,13 @@ func testDiff(t *testing.T, skin float32) {
 	if skin > 0 && shells < steps/4 {
 		t.Errorf("skin %g: a shell was kept in %d of %d steps, want at least 1/4", skin, shells, steps)
 	}
-	if skin > 0 && helds < steps/8 || skin == 0 && helds > 0 {
+	if skin < 0 && shells > 0 {
+		t.Errorf("skin 0: a ball was kept in %d steps, want none", shells)
+	}
+	if skin != 0 && helds < steps/8 || skin == 0 && helds > 0 {
 		t.Errorf("skin %g: %d of %d steps told from a held answer, want at least 1/8 with a shell, none without", skin, helds, steps)
 	}
-	if skin > 0 && (widened == 0 || widened > helds/2) {
+	if skin != 0 && (widened == 0 || widened > helds/2) {
 		t.Errorf("skin %g: %d of %d held steps widened their band, want some, at most half", skin, widened, helds)
 	}
 	t.Logf("skin %g: %d steps, %d told, %d held, %d widened", skin, steps, ok, helds, widened)

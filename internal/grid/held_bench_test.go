@@ -10,32 +10,53 @@ import (
 	"dlmp/internal/threadcpu"
 )
 
-// BenchmarkHeldStep measures one 16 m step of a walker whose 1000-entity
-// answer is cut (the world's object views: one object per 64 m², stream
-// distance 300 m, as issue 4's uniform world, over 4 km: 250,000
-// entities; the answer ends ~160 m away), side by side:
+// BenchmarkHeldStep measures one step of a walker whose answer is cut, in
+// two worlds of issue 4's benchmark, side by side:
+//
+//   - objects: one object per 64 m², stream distance 300 m, over 4 km
+//     (250,000; the world's are 1,000,000 over 8 km), 64 m cells, the 1000
+//     nearest (they end ~160 m away), 16 m steps (the object re-query);
+//   - blips: 10,000 over 8 km with no distance limit, 128 m cells, the 100
+//     nearest (~450 m), 7 m steps (a runner's second between two slow
+//     passes);
+//
+// and two ways:
 //
 //   - diff: Diff from the old point and cut (the scan reads and counts the
 //     old answer);
-//   - held: DiffIn, each walker keeping its Shell, so that every step but
-//     the first starts from the answer the last one held (decision 0265).
+//   - held: DiffIn with skin 0, each walker keeping its Shell, so that
+//     every step but the first starts from the answer the last one held
+//     (decision 0265).
 //
 // cpu-ns/step is the thread's CPU time in the steps alone; every 12th op
 // lists the walker's answer at its start again (not counted).
 func BenchmarkHeldStep(b *testing.B) {
-	const (
-		n, side      = 250_000, 4000
-		limit, step  = 1000, 16
-		walkers, run = 256, 12 // steps a walker takes, then back to its start
-	)
-	rng := rand.New(rand.NewPCG(8, 9))
-	g := New(64)
-	for i := range n {
-		g.Insert(uint32(i), Vec{rng.Float32()*side - side/2, rng.Float32()*side - side/2, rng.Float32() * 20}, 300)
+	for _, wd := range []struct {
+		name         string
+		n            int
+		side, radius float32
+		cell         float32
+		limit        int
+		step         float32
+	}{
+		{"objects", 250_000, 4000, 300, 64, 1000, 16},
+		{"blips", 10_000, 8000, float32(math.Inf(1)), 128, 100, 7},
+	} {
+		rng := rand.New(rand.NewPCG(8, 9))
+		g := New(wd.cell)
+		for i := range wd.n {
+			g.Insert(uint32(i), Vec{(rng.Float32() - 0.5) * wd.side, (rng.Float32() - 0.5) * wd.side, rng.Float32() * 20}, wd.radius)
+		}
+		benchHeld(b, wd.name, g, wd.limit, wd.step, wd.side/2)
 	}
+}
+
+func benchHeld(b *testing.B, name string, g *Grid, limit int, step, spread float32) {
+	const walkers, run = 256, 12 // steps a walker takes, then back to its start
+	rng := rand.New(rand.NewPCG(10, 11))
 	starts, dirs := make([]Vec, walkers), make([]Vec, walkers)
 	for i := range starts {
-		starts[i] = Vec{rng.Float32()*2000 - 1000, rng.Float32()*2000 - 1000, 10}
+		starts[i] = Vec{(rng.Float32() - 0.5) * spread, (rng.Float32() - 0.5) * spread, 10}
 		a := float64(i) * 2.39996 // golden angle: spread directions
 		dirs[i] = Vec{step * float32(math.Cos(a)), step * float32(math.Sin(a)), 0}
 	}
@@ -43,7 +64,7 @@ func BenchmarkHeldStep(b *testing.B) {
 		return Vec{starts[i].X + float32(k)*dirs[i].X, starts[i].Y + float32(k)*dirs[i].Y, starts[i].Z}
 	}
 	for _, mode := range []string{"diff", "held"} {
-		b.Run(mode, func(b *testing.B) {
+		b.Run(name+"/"+mode, func(b *testing.B) {
 			cuts := make([]uint64, walkers)
 			shells := make([]Shell, walkers)
 			var buf []Hit
@@ -73,7 +94,7 @@ func BenchmarkHeldStep(b *testing.B) {
 				if mode == "diff" {
 					ok = g.Diff(from, to, limit, cuts[i], testSum, &s)
 				} else {
-					ok = g.DiffIn(&shells[i], step*3.5, from, to, limit, cuts[i], testSum, &s)
+					ok = g.DiffIn(&shells[i], 0, from, to, limit, cuts[i], testSum, &s)
 				}
 				spent += threadcpu.Spent() - t0
 				if s.Held {

@@ -54,7 +54,8 @@ func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
 // fingerprint): when the next step starts from it (from and cut the same)
 // and no cell within the cut's distance of from changed since, the step's
 // Was* are the held ones and its scan does not read the entities nearer
-// than the band that cover both points (decision 0265).
+// than the band that cover both points (decision 0265). With skin ≤ 0 only
+// that is kept (no ball: a kind whose answers are always cut).
 //
 // The result is Diff's, exactly (the inner part's bound is padded for the
 // rounding of float32 distances). A Shell serves one grid.
@@ -67,10 +68,7 @@ func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint
 		}
 	}
 	// Diff, which fills the shell around to as it scans, if nothing is cut
-	// there.
-	if skin <= 0 {
-		return g.Diff(from, to, limit, cut, sum, s)
-	}
+	// there (and skin > 0), and starts from the answer sh holds if it can.
 	return g.diff(from, to, limit, cut, sum, s, sh, skin)
 }
 
