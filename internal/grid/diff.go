@@ -1,6 +1,9 @@
 package grid
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Step is how the answer of [Grid.Nearest] (of [Grid.Covering] for
 // [NoLimit]) changes when its point moves, as computed by [Grid.Diff] from
@@ -240,7 +243,14 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					// answer (counted in Was*), and nearer than the band
 					// (wI; Enter if new), in it (s.band, wB) or beyond.
 					ps, ms := c.p, c.m[:len(c.p)]
-					for _, k := range s.near(c, from, to, reach2, lo2, hi2, cutHi) {
+					kept := s.cand[:0]
+					if cutHi != 0 && g.subs != nil {
+						kept = g.heldNear(s, kept, c, cx, cy, from, to, reach2, lo2, hi2, cutHi, cutD2)
+					} else {
+						kept = s.near(kept, ps, 0, from, to, reach2, lo2, hi2, cutHi)
+					}
+					s.cand = kept
+					for _, k := range kept {
 						dt, df := k.dt, k.df
 						r2 := ps[k.i].r2
 						covT, covF := dt <= r2, df <= r2
@@ -358,8 +368,9 @@ func (s *Step) total(sum func(key, rev uint32) uint64) {
 	}
 }
 
-// near is diff's filter of cell c: the entities within √reach2 of to that
-// cover to or from, with both squared distances, in s's scratch. (Beyond
+// near is diff's filter of entities ps of a cell (the first at index base
+// of it): it appends to kept those within √reach2 of to that cover to or
+// from, with both squared distances. (Beyond
 // the band, when a cut is in effect, an entity is beyond the old cut's
 // distance from from too: in neither answer.) With cutHi > 0 (a held
 // answer) it also leaves out the entities nearer than √lo2 to to that
@@ -371,22 +382,18 @@ func (s *Step) total(sum func(key, rev uint32) uint64) {
 // branchless: every entity is written at the list's end and the length
 // advances by the tests, computed on the float bits (squared distances and
 // radii are non-negative, so they order as their bits).
-func (s *Step) near(c *cell, from, to Vec, reach2, lo2, band2 float32, cutHi uint32) []nearHit {
-	ps := c.p
-	if cap(s.cand) < len(ps) {
-		s.cand = make([]nearHit, len(ps))
-	}
-	out := s.cand[:len(ps)]
+func (s *Step) near(kept []nearHit, ps []pos, base int32, from, to Vec, reach2, lo2, band2 float32, cutHi uint32) []nearHit {
+	n := len(kept)
+	out := slices.Grow(kept, len(ps))[:n+len(ps)]
 	hb, lb, cb := uint64(math.Float32bits(reach2)), uint64(math.Float32bits(lo2)), uint64(cutHi)
 	bb := uint64(math.Float32bits(band2))
-	n := 0
 	for i := range ps {
 		e := &ps[i]
 		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
 		dt := dx*dx + dy*dy + dz*dz
 		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
 		df := dx*dx + dy*dy + dz*dz
-		out[n] = nearHit{i: int32(i), dt: dt, df: df}
+		out[n] = nearHit{i: base + int32(i), dt: dt, df: df}
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
 		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2, and not (held) in both

@@ -65,11 +65,75 @@ func cutDist(cut uint64) float64 {
 // the band and the old cut's distance of from (none in either). The bounds
 // are padded for float32 rounding as the shell's are.
 func (g *Grid) heldSkips(c *cell, cx, cy int, from, to Vec, gt, gf, lo2, band2, cutD2 float32) bool {
+	return skips(c, gt, gf, g.far2(c, cx, cy, to), g.far2(c, cx, cy, from), lo2, band2, cutD2)
+}
+
+// skips is heldSkips' test of a part of cell c at squared 2D gaps gt, gf
+// from to and from, and squared 3D distances at most ft, ff.
+func skips(c *cell, gt, gf, ft, ff, lo2, band2, cutD2 float32) bool {
 	if gt > band2 && gf > cutD2*(1+2*relSlack) {
 		return true
 	}
-	ft, ff := g.far2(c, cx, cy, to), g.far2(c, cx, cy, from)
 	return ft < lo2 && ff < cutD2 && max(ft, ff) <= c.minR2
+}
+
+// heldNear is near for a held step over the sub-squares of cell c at
+// (cx, cy) of an ordered grid, those heldSkips' test skips left out (an
+// edge cell, whose squares reach beyond the bounds, is read whole).
+func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to Vec, reach2, lo2, band2 float32, cutHi uint32, cutD2 float32) []nearHit {
+	e := g.subsAt(cx, cy)
+	if e == nil || len(c.p) < subMin || cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
+		return s.near(kept, c.p, 0, from, to, reach2, lo2, band2, cutHi)
+	}
+	w := g.size / subSide
+	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
+	fzt := max(c.zhi-to.Z, to.Z-c.zlo, 0) + slack
+	fzf := max(c.zhi-from.Z, from.Z-c.zlo, 0) + slack
+	start := int32(0)
+	for q := range int32(subN) {
+		end := e[q]
+		if start == end {
+			continue
+		}
+		xl, yl := x0+float32(q%subSide)*w, y0+float32(q/subSide)*w
+		gxt, gyt := boxGap(to.X, xl, xl+w), boxGap(to.Y, yl, yl+w)
+		gxf, gyf := boxGap(from.X, xl, xl+w), boxGap(from.Y, yl, yl+w)
+		fxt, fyt := boxFar(to.X, xl, xl+w), boxFar(to.Y, yl, yl+w)
+		fxf, fyf := boxFar(from.X, xl, xl+w), boxFar(from.Y, yl, yl+w)
+		ft := (fxt*fxt+fyt*fyt+fzt*fzt)*(1+2*relSlack) + absSlack2
+		ff := (fxf*fxf+fyf*fyf+fzf*fzf)*(1+2*relSlack) + absSlack2
+		if !skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2) {
+			kept = s.near(kept, c.p[start:end], start, from, to, reach2, lo2, band2, cutHi)
+		}
+		start = end
+	}
+	return kept
+}
+
+// subMin is the fewest entities of a cell for which heldNear tests its
+// sub-squares: with fewer (a uniform world's 64 m cells hold ~64 objects,
+// a cache line a square), the tests cost more than the reads they skip
+// (BenchmarkHeldStep).
+const subMin = 256
+
+// subsAt returns the run ends of cell (cx, cy), nil when its block has
+// none (not ordered).
+func (g *Grid) subsAt(cx, cy int) *[subN]int32 {
+	se := g.subs[(cy/blockSide)*g.bside+cx/blockSide]
+	if se == nil {
+		return nil
+	}
+	return &se[(cy%blockSide)*blockSide+cx%blockSide]
+}
+
+// boxGap is a lower bound of the distance from v to [lo, hi].
+func boxGap(v, lo, hi float32) float32 {
+	return max(lo-v-slack, v-hi-slack, 0)
+}
+
+// boxFar is an upper bound of the distance from v to any point of [lo, hi].
+func boxFar(v, lo, hi float32) float32 {
+	return max(v-lo, hi-v) + slack
 }
 
 // far2 is an upper bound of the squared 3D distance from p to every entity

@@ -16,6 +16,8 @@ import (
 //   - objects: one object per 64 m², stream distance 300 m, over 4 km
 //     (250,000; the world's are 1,000,000 over 8 km), 64 m cells, the 1000
 //     nearest (they end ~160 m away), 16 m steps (the object re-query);
+//   - hot: the same with a tenth of them within 300 m of the origin (the
+//     world's hot spots: ~300 objects a cell there), walkers within 150 m;
 //   - blips: 10,000 over 8 km with no distance limit, 128 m cells, the 100
 //     nearest (~450 m), 7 m steps (a runner's second between two slow
 //     passes);
@@ -38,16 +40,25 @@ func BenchmarkHeldStep(b *testing.B) {
 		cell         float32
 		limit        int
 		step         float32
+		hot          bool
 	}{
-		{"objects", 250_000, 4000, 300, 64, 1000, 16},
-		{"blips", 10_000, 8000, float32(math.Inf(1)), 128, 100, 7},
+		{"objects", 250_000, 4000, 300, 64, 1000, 16, false},
+		{"hot", 250_000, 4000, 300, 64, 1000, 16, true},
+		{"blips", 10_000, 8000, float32(math.Inf(1)), 128, 100, 7, false},
 	} {
 		rng := rand.New(rand.NewPCG(8, 9))
 		g := New(wd.cell)
+		spread := wd.side / 2
 		for i := range wd.n {
-			g.Insert(uint32(i), Vec{(rng.Float32() - 0.5) * wd.side, (rng.Float32() - 0.5) * wd.side, rng.Float32() * 20}, wd.radius)
+			p := Vec{(rng.Float32() - 0.5) * wd.side, (rng.Float32() - 0.5) * wd.side, rng.Float32() * 20}
+			if wd.hot && i%10 == 0 { // a hot spot: 25,000 within 300 m
+				a, d := rng.Float64()*2*math.Pi, 300*math.Sqrt(rng.Float64())
+				p = Vec{float32(d * math.Cos(a)), float32(d * math.Sin(a)), 10}
+				spread = 300 // walkers start within 150 m of its center
+			}
+			g.Insert(uint32(i), p, wd.radius)
 		}
-		benchHeld(b, wd.name, g, wd.limit, wd.step, wd.side/2)
+		benchHeld(b, wd.name, g, wd.limit, wd.step, spread)
 	}
 }
 

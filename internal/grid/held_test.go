@@ -81,25 +81,41 @@ func TestHeldGuard(t *testing.T) {
 
 // TestCellBounds: after random inserts, moves (within and across cells),
 // radius changes, removals and compactions, every cell's bounds hold its
-// entities (the held step's skips rely on them).
+// entities and, once the grid compacted, its entities lie in the runs of
+// their sub-squares (the held step's skips rely on both); every slot says
+// where its entity is.
 func TestCellBounds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 7))
 	g := New(16)
 	var live []Handle
 	check := func(when string) {
 		t.Helper()
-		for _, b := range g.blocks {
-			if b == nil {
+		n := 0
+		for ci := range g.side * g.side {
+			c := g.peek(ci%g.side, ci/g.side)
+			if c == nil {
 				continue
 			}
-			for i := range b {
-				c := &b[i]
-				for _, e := range c.p {
-					if e.r2 > c.maxR2 || e.r2 < c.minR2 || e.z < c.zlo || e.z > c.zhi {
-						t.Fatalf("%s: entity (z %g, r² %g) outside its cell's bounds z [%g, %g], r² [%g, %g]", when, e.z, e.r2, c.zlo, c.zhi, c.minR2, c.maxR2)
+			for i, e := range c.p {
+				n++
+				if e.r2 > c.maxR2 || e.r2 < c.minR2 || e.z < c.zlo || e.z > c.zhi {
+					t.Fatalf("%s: entity (z %g, r² %g) outside its cell's bounds z [%g, %g], r² [%g, %g]", when, e.z, e.r2, c.zlo, c.zhi, c.minR2, c.maxR2)
+				}
+				if s := g.slots[c.m[i].h]; s.cell != int32(ci) || s.idx != int32(i) {
+					t.Fatalf("%s: entity at cell %d index %d has slot %+v", when, ci, i, s)
+				}
+				if g.subs != nil {
+					if got, want := g.subOfIndex(ci, int32(i)), g.subOf(ci%g.side, ci/g.side, e.x, e.y); got != want {
+						t.Fatalf("%s: entity (%g, %g) at cell %d index %d in the run of square %d, want %d", when, e.x, e.y, ci, i, got, want)
 					}
 				}
 			}
+			if e := g.ends(ci); e != nil && e[subN-1] != int32(len(c.p)) {
+				t.Fatalf("%s: cell %d of %d entities: runs end at %d", when, ci, len(c.p), e[subN-1])
+			}
+		}
+		if n != g.Len() {
+			t.Fatalf("%s: %d entities in cells, want %d", when, n, g.Len())
 		}
 	}
 	for round := range 2000 {
@@ -121,9 +137,27 @@ func TestCellBounds(t *testing.T) {
 			live = slices.Delete(live, i, i+1)
 		}
 		if round%400 == 399 {
+			check("before Compact")
 			g.Compact()
 			check("after Compact")
 		}
 	}
 	check("at the end")
+	if g.subs == nil {
+		t.Fatalf("never ordered: Compact did not order the cells")
+	}
+}
+
+// subOfIndex returns the sub-square whose run holds index i of the cell
+// with linear index ci, or -1 when the grid is not ordered.
+func (g *Grid) subOfIndex(ci int, i int32) int {
+	e := g.ends(ci)
+	if e == nil {
+		return -1
+	}
+	q := 0
+	for i >= e[q] {
+		q++
+	}
+	return q
 }
