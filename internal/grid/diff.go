@@ -172,7 +172,10 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 			lo2 = float32(lo * lo)
 		}
 	}
-	complete := region >= maxR // every entity covering to is scanned
+	// Every entity covering to is scanned (a narrowed band leaves out some
+	// beyond it, so its "nothing cut at to" is not to be trusted: that
+	// case scans again with the whole band).
+	complete := region >= maxR && band2 < 0
 	if !complete || skin <= 0 {
 		sh = nil // no ball to fill
 	}
