@@ -83,7 +83,7 @@ func skips(c *cell, gt, gf, ft, ff, lo2, band2, cutD2 float32) bool {
 func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to Vec, reach2, lo2, band2 float32, cutHi uint32, cutD2 float32) []nearHit {
 	e := g.subsAt(cx, cy)
 	if e == nil || len(c.p) < subMin || cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
-		return s.near(kept, c.p, 0, from, to, reach2, lo2, band2, cutHi)
+		return s.nearHeld(kept, c.p, 0, from, to, reach2, lo2, band2, cutHi)
 	}
 	w := g.size / subSide
 	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
@@ -103,7 +103,7 @@ func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to V
 		ft := (fxt*fxt+fyt*fyt+fzt*fzt)*(1+2*relSlack) + absSlack2
 		ff := (fxf*fxf+fyf*fyf+fzf*fzf)*(1+2*relSlack) + absSlack2
 		if !skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2) {
-			kept = s.near(kept, c.p[start:end], start, from, to, reach2, lo2, band2, cutHi)
+			kept = s.nearHeld(kept, c.p[start:end], start, from, to, reach2, lo2, band2, cutHi)
 		}
 		start = end
 	}
