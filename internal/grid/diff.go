@@ -1,6 +1,9 @@
 package grid
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Step is how the answer of [Grid.Nearest] (of [Grid.Covering] for
 // [NoLimit]) changes when its point moves, as computed by [Grid.Diff] from
@@ -11,6 +14,7 @@ type Step struct {
 	Leave []Hit  // in the answer at the old point, not at the new one (hits at the new point)
 	Cut   uint64 // the cut of the answer at the new point (see [CutOf]), for the next Diff
 	Shell bool   // told from a [Shell]'s band alone (see [Grid.DiffIn])
+	Held  bool   // the old answer's totals taken from the [Shell]'s last step (see [Grid.DiffIn])
 
 	// The answer at the old point as the cut given to Diff describes it:
 	// how many entities, their weight and the sum of the sum function
@@ -19,6 +23,14 @@ type Step struct {
 	WasN      int
 	WasWeight uint64
 	WasSum    uint64
+
+	// The answer at the new point: its count, weight and fingerprint (the
+	// old answer's less Leave's, plus Enter's).
+	N      int
+	Weight uint64
+	Sum    uint64
+
+	Widened bool // a held step's narrow band missed the cut: scanned again with the whole one
 
 	band []bandHit // entities covering the new point near the limit's cut
 	cand []nearHit // a cell's entities near the new point (near)
@@ -85,13 +97,43 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 }
 
 // diff is Diff; with a shell sh, when it scans every entity covering to, it
-// also fills sh for the ball of radius skin around to (sh.ok tells).
+// also fills sh for the ball of radius skin around to (sh.ok tells), and
+// when the answer at from is the one sh holds from its last step (and it
+// still holds: heldFor), the entities nearer than the band that cover both
+// points are not read (decision 0265). A cut answer told is held for the
+// next step.
 func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32) bool {
+	var hd *held
 	if sh != nil {
 		sh.ok = false
+		if g.heldFor(&sh.last, from, limit, cut) {
+			hd = &sh.last
+		}
 	}
+	ok := g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, hd != nil)
+	s.Widened = false
+	if !ok && hd != nil {
+		// The cut at to was not in the narrow band: once more with the
+		// whole one, which Diff would have used.
+		ok, s.Widened = g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, false), true
+	}
+	if sh != nil {
+		sh.last.ok = false
+		if ok && s.Cut != AllCut {
+			g.hold(&sh.last, to, cut, s)
+		}
+	}
+	return ok
+}
+
+// scanDiff is diff's scan; with hd, the answer at from is hd's, and with
+// narrow too, the band is narrowed around the old cut's distance by what
+// hd says the cut moved at its step (narrowBand): it reports false when
+// the cut at to is not in it.
+func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held, narrow bool) bool {
 	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
-	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell = 0, 0, 0, 0, false
+	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell, s.Held = 0, 0, 0, 0, false, false
+	s.N, s.Weight, s.Sum = 0, 0, 0
 	if limit < 1 {
 		return false
 	}
@@ -106,6 +148,7 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 	// answer (within the old cut's distance of from) is within hi of to,
 	// every entity within lo of to is within the old cut's distance of from.
 	lo2, hi2 := float32(inf), float32(inf)
+	band2 := float32(-1) // narrowed: the band's far edge (< 0: hi2's)
 	region := maxR
 	if limit != NoLimit && cut != AllCut && cut != 0 {
 		dCut := math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
@@ -117,13 +160,38 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 		hi := (dCut+delta+bandPad)*(1+relSlack) + absSlack
 		lo2, hi2 = float32(lo*lo), float32(hi*hi)
 		region = min(region, hi)
+		if narrow {
+			// Every entity of the old answer is still within hi (reach2),
+			// but the band where the new cut is looked for is narrower:
+			// what is nearer is in the new answer, and what is farther
+			// and not in the old one is not read.
+			m := min(max(narrowMin, 2*float64(hd.shift)+1), delta)
+			lo = max(lo, (dCut-m)*(1-relSlack)-absSlack)
+			hi = min(hi, (dCut+m+bandPad)*(1+relSlack)+absSlack)
+			band2 = float32(hi * hi)
+			lo2 = float32(lo * lo)
+		}
 	}
-	complete := region >= maxR // every entity covering to is scanned
-	if !complete {
-		sh = nil
+	// Every entity covering to is scanned (a narrowed band leaves out some
+	// beyond it, so its "nothing cut at to" is not to be trusted: that
+	// case scans again with the whole band).
+	complete := region >= maxR && band2 < 0
+	if !complete || skin <= 0 {
+		sh = nil // no ball to fill
 	}
 
 	var wI, wB, wFar uint64 // weights covering to: nearer than the band, in it, beyond
+	// With a held answer, near leaves out the entities nearer than the band
+	// that cover both points and whose distance from from is below the
+	// cut's (in both answers: their weight is in wI, their totals in hd's),
+	// and wShown counts the weight of the old answer's entities it keeps.
+	var cutHi uint32 // 0: near leaves nothing out
+	var cutD2 float32
+	var wShown uint64
+	if hd != nil {
+		cutHi = uint32(cut >> 32)
+		cutD2 = math.Float32frombits(cutHi)
+	}
 	// The cells within the region of to; when it is every entity covering
 	// to, also those within reach of from (entities that leave), and the
 	// shell's reach.
@@ -132,6 +200,9 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 	y0, y1 := g.axis(to.Y-r), g.axis(to.Y+r)
 	var ball float32 // the shell's radius, padded
 	reach2 := hi2    // entities farther from to are in neither answer
+	if band2 >= 0 {
+		hi2 = band2
+	}
 	if complete {
 		reach2 = float32(inf)
 		x0, x1 = min(x0, g.axis(from.X-r)), max(x1, g.axis(from.X+r))
@@ -161,8 +232,12 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 					if sh != nil && sh.reaches(gt, ball, c.maxR2) {
 						sh.addCell(c, ball, sum)
 					}
-					if gt > c.maxR2 && gxf*gxf+gyf*gyf > c.maxR2 || !complete && gt > hi2 {
+					gf := gxf*gxf + gyf*gyf
+					if gt > c.maxR2 && gf > c.maxR2 || !complete && gt > reach2 {
 						continue // no entity here is in either answer, nor in the band
+					}
+					if cutHi != 0 && g.heldSkips(c, cx, cy, from, to, gt, gf, lo2, hi2, cutD2) {
+						continue // as near would leave out every entity
 					}
 					// The entities within reach of to that cover either
 					// point (near keeps only those), found without a
@@ -171,7 +246,17 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 					// answer (counted in Was*), and nearer than the band
 					// (wI; Enter if new), in it (s.band, wB) or beyond.
 					ps, ms := c.p, c.m[:len(c.p)]
-					for _, k := range s.near(c, from, to, reach2) {
+					kept := s.cand[:0]
+					switch {
+					case cutHi == 0:
+						kept = s.near(kept, ps, 0, from, to, reach2)
+					case g.subs != nil:
+						kept = g.heldNear(s, kept, c, cx, cy, from, to, reach2, lo2, hi2, cutHi, cutD2)
+					default:
+						kept = s.nearHeld(kept, ps, 0, from, to, reach2, lo2, hi2, cutHi)
+					}
+					s.cand = kept
+					for _, k := range kept {
 						dt, df := k.dt, k.df
 						r2 := ps[k.i].r2
 						covT, covF := dt <= r2, df <= r2
@@ -180,10 +265,14 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 						if covF {
 							if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
 								shown = true
-								s.WasN++
-								s.WasWeight += uint64(m.weight)
-								if sum != nil {
-									s.WasSum += sum(m.key, m.rev)
+								if hd != nil {
+									wShown += uint64(m.weight)
+								} else {
+									s.WasN++
+									s.WasWeight += uint64(m.weight)
+									if sum != nil {
+										s.WasSum += sum(m.key, m.rev)
+									}
 								}
 							}
 						}
@@ -214,6 +303,11 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			}
 		}
 	}
+	if hd != nil {
+		// The entities left out are the held answer's less those kept.
+		s.WasN, s.WasWeight, s.WasSum, s.Held = hd.n, hd.w, hd.sum, true
+		wI += hd.w - wShown
+	}
 	lim := uint64(limit)
 	switch {
 	case wI+wB+wFar <= lim: // no cut at to: everything covering it
@@ -229,6 +323,7 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 		if sh != nil {
 			sh.ok = true
 		}
+		s.total(sum)
 		return true
 	case wI > lim || wI+wB <= lim:
 		return false // the cut at to is not in the band
@@ -256,36 +351,85 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			s.Leave = append(s.Leave, b.h)
 		}
 	}
+	s.total(sum)
 	return true
 }
 
-// near is diff's filter of cell c: the entities within √reach2 of to that
-// cover to or from, with both squared distances, in s's scratch. (Beyond
-// the band, when a cut is in effect, an entity is beyond the old cut's
-// distance from from too: in neither answer.) Like cover, it is
-// branchless: every entity is written at the list's end and the length
-// advances by the tests, computed on the float bits (squared distances and
-// radii are non-negative, so they order as their bits).
-func (s *Step) near(c *cell, from, to Vec, reach2 float32) []nearHit {
-	ps := c.p
-	if cap(s.cand) < len(ps) {
-		s.cand = make([]nearHit, len(ps))
+// total sets the new answer's totals from the old one's, Enter and Leave.
+func (s *Step) total(sum func(key, rev uint32) uint64) {
+	s.N, s.Weight, s.Sum = s.WasN+len(s.Enter)-len(s.Leave), s.WasWeight, s.WasSum
+	for i := range s.Enter {
+		h := &s.Enter[i]
+		s.Weight += uint64(h.Weight)
+		if sum != nil {
+			s.Sum += sum(h.Key, h.Rev)
+		}
 	}
-	out := s.cand[:len(ps)]
+	for i := range s.Leave {
+		h := &s.Leave[i]
+		s.Weight -= uint64(h.Weight)
+		if sum != nil {
+			s.Sum -= sum(h.Key, h.Rev)
+		}
+	}
+}
+
+// near is diff's filter of entities ps of a cell (the first at index base
+// of it): it appends to kept those within √reach2 of to that cover to or
+// from, with both squared distances. (Beyond the band, when a cut is in
+// effect, an entity is beyond the old cut's distance from from too: in
+// neither answer.) Like cover, it is branchless: every entity is written
+// at the list's end and the length advances by the tests, computed on the
+// float bits (squared distances and radii are non-negative, so they order
+// as their bits).
+func (s *Step) near(kept []nearHit, ps []pos, base int32, from, to Vec, reach2 float32) []nearHit {
+	n := len(kept)
+	out := slices.Grow(kept, len(ps))[:n+len(ps)]
 	hb := uint64(math.Float32bits(reach2))
-	n := 0
 	for i := range ps {
 		e := &ps[i]
 		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
 		dt := dx*dx + dy*dy + dz*dz
 		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
 		df := dx*dx + dy*dy + dz*dz
-		out[n] = nearHit{i: int32(i), dt: dt, df: df}
+		out[n] = nearHit{i: base + int32(i), dt: dt, df: df}
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
 		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2.
 		drop := (hb-tb)>>63 | (rb-min(tb, fb))>>63
 		n += int(drop ^ 1)
+	}
+	return out[:n]
+}
+
+// nearHeld is near for a held step (decision 0265): it also leaves out the
+// entities nearer than √lo2 to to that cover both points and whose squared
+// distance from from has bits below cutHi (their Rank is below the cut
+// whatever their key: in the old answer, and in the new one, as nearer
+// than the band), and those farther than √band2 that
+// cannot be in the old answer (not covering from, or their squared
+// distance from it has bits above cutHi).
+func (s *Step) nearHeld(kept []nearHit, ps []pos, base int32, from, to Vec, reach2, lo2, band2 float32, cutHi uint32) []nearHit {
+	n := len(kept)
+	out := slices.Grow(kept, len(ps))[:n+len(ps)]
+	hb, lb, cb := uint64(math.Float32bits(reach2)), uint64(math.Float32bits(lo2)), uint64(cutHi)
+	bb := uint64(math.Float32bits(band2))
+	for i := range ps {
+		e := &ps[i]
+		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
+		dt := dx*dx + dy*dy + dz*dz
+		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
+		df := dx*dx + dy*dy + dz*dz
+		out[n] = nearHit{i: base + int32(i), dt: dt, df: df}
+		rb := uint64(math.Float32bits(e.r2))
+		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
+		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2, and not in both answers
+		// (dt < lo2 && max(dt, df) ≤ r2 && fb < cutHi), nor beyond the
+		// band and not in the old answer (dt > band2 && (df > r2 || fb > cutHi)).
+		drop := (hb-tb)>>63 | (rb-min(tb, fb))>>63
+		both := (tb - lb) >> 63 & ((rb-max(tb, fb))>>63 ^ 1) & ((fb - cb) >> 63)
+		past := (bb - tb) >> 63 & ((rb-fb)>>63 | (cb-fb)>>63)
+		n += int((drop | both | past) ^ 1)
 	}
 	return out[:n]
 }

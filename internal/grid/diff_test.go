@@ -13,13 +13,15 @@ import (
 // the new cut, and the old answer's count, weight and fingerprint as the cut
 // describes it on the grid as it is now.
 func TestDiffMatchesOracle(t *testing.T) {
-	for _, skin := range []float32{0, 25} { // 0: Diff, else DiffIn with a shell
+	// 0: Diff; 25: DiffIn with a shell; -1: DiffIn with a shell of skin 0
+	// (held answers only).
+	for _, skin := range []float32{0, 25, -1} {
 		testDiff(t, skin)
 	}
 }
 
 func testDiff(t *testing.T, skin float32) {
-	var ok, steps, shells int
+	var ok, steps, shells, helds, widened int
 	for _, cell := range []float32{16, 64, 250} {
 		for seed := range uint64(6) {
 			rng := rand.New(rand.NewPCG(seed, uint64(cell)+7))
@@ -34,6 +36,9 @@ func testDiff(t *testing.T, skin float32) {
 					pos = o.ents[live[rng.IntN(len(live))]].pos
 				}
 				r := []float32{0, 20, 50, 100, 150, rng.Float32() * 200, float32(math.Inf(1))}[rng.IntN(7)]
+				if seed%3 == 2 && math.IsInf(float64(r), 1) {
+					r = 60 // bounded radii: a scan within the band's reach reads every entity covering a point
+				}
 				h := g.Insert(key, pos, r)
 				w := uint32(1)
 				if rng.IntN(8) == 0 {
@@ -81,8 +86,8 @@ func testDiff(t *testing.T, skin float32) {
 					now := answer(to)
 					steps++
 					var done bool
-					if skin > 0 {
-						done = g.DiffIn(&sh, skin, from, to, limit, cut, testSum, &s)
+					if skin != 0 {
+						done = g.DiffIn(&sh, max(skin, 0), from, to, limit, cut, testSum, &s)
 						if sh.ok {
 							shells++
 						}
@@ -94,6 +99,12 @@ func testDiff(t *testing.T, skin float32) {
 						continue
 					}
 					ok++
+					if s.Held {
+						helds++
+					}
+					if s.Widened {
+						widened++
+					}
 					checkDiff(t, &s, was, now)
 					// The cut: above the last entity of the answer, at most
 					// the first one refused.
@@ -112,6 +123,16 @@ func testDiff(t *testing.T, skin float32) {
 	if skin > 0 && shells < steps/4 {
 		t.Errorf("skin %g: a shell was kept in %d of %d steps, want at least 1/4", skin, shells, steps)
 	}
+	if skin < 0 && shells > 0 {
+		t.Errorf("skin 0: a ball was kept in %d steps, want none", shells)
+	}
+	if skin != 0 && helds < steps/8 || skin == 0 && helds > 0 {
+		t.Errorf("skin %g: %d of %d steps told from a held answer, want at least 1/8 with a shell, none without", skin, helds, steps)
+	}
+	if skin != 0 && (widened == 0 || widened > helds/2) {
+		t.Errorf("skin %g: %d of %d held steps widened their band, want some, at most half", skin, widened, helds)
+	}
+	t.Logf("skin %g: %d steps, %d told, %d held, %d widened", skin, steps, ok, helds, widened)
 }
 
 // checkDiff compares a Step with the old answer (hits at the old point) and
@@ -126,7 +147,16 @@ func checkDiff(t *testing.T, s *Step, was, now []Hit) {
 		sum += testSum(h.Key, h.Rev)
 	}
 	if s.WasN != n || s.WasWeight != w || s.WasSum != sum {
-		t.Fatalf("was: got n %d weight %d sum %x, want %d %d %x", s.WasN, s.WasWeight, s.WasSum, n, w, sum)
+		t.Fatalf("was (held %v): got n %d weight %d sum %x, want %d %d %x", s.Held, s.WasN, s.WasWeight, s.WasSum, n, w, sum)
+	}
+	n, w, sum = 0, 0, 0
+	for _, h := range now {
+		n++
+		w += uint64(h.Weight)
+		sum += testSum(h.Key, h.Rev)
+	}
+	if s.N != n || s.Weight != w || s.Sum != sum {
+		t.Fatalf("now (held %v): got n %d weight %d sum %x, want %d %d %x", s.Held, s.N, s.Weight, s.Sum, n, w, sum)
 	}
 	in := func(hs []Hit, h Hit) bool {
 		return slices.ContainsFunc(hs, func(x Hit) bool { return x.Key == h.Key && x.Rev == h.Rev })

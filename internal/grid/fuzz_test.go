@@ -29,6 +29,9 @@ func FuzzGrid(f *testing.F) {
 		// DiffIn with a shell per limit kept across the grid's changes.
 		var prev Vec
 		shells := map[int]*Shell{}
+		// The cut each shell's last step told at prev: the next DiffIn
+		// starts from it (a held answer, decision 0265).
+		held := map[int]uint64{}
 		answer := func(p Vec, l int) []Hit {
 			if l == NoLimit {
 				return o.covering(p)
@@ -56,6 +59,8 @@ func FuzzGrid(f *testing.F) {
 				e.pos = Vec{coord(b), coord(c), e.pos.Z}
 				g.Move(h, e.pos)
 				o.ents[h] = e
+			case op == 3 && a < 16: // compact: cells ordered by sub-square from then on
+				g.Compact()
 			case op == 2: // remove
 				i := int(a) % len(live)
 				g.Remove(live[i])
@@ -63,6 +68,8 @@ func FuzzGrid(f *testing.F) {
 				live[i] = live[len(live)-1]
 				live = live[:len(live)-1]
 			default: // query
+				last := held
+				held = map[int]uint64{}
 				limit := 1 + int(c)%40
 				checkHits(t, "Covering", g.Covering(p, nil), o.covering(p))
 				checkHits(t, "Nearest", g.Nearest(p, limit, nil), o.nearest(p, limit))
@@ -87,8 +94,13 @@ func FuzzGrid(f *testing.F) {
 					if shells[l] == nil {
 						shells[l] = new(Shell)
 					}
+					if hc, ok := last[l]; ok {
+						cut = hc
+						was = slices.DeleteFunc(o.covering(prev), func(h Hit) bool { return h.Rank() >= cut })
+					}
 					if g.DiffIn(shells[l], 60, prev, p, l, cut, testSum, &s) {
 						checkDiff(t, &s, was, want)
+						held[l] = s.Cut
 					}
 				}
 				prev = p

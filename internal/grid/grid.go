@@ -72,11 +72,24 @@ type slot struct {
 }
 
 // cell holds its entities in two parallel slices (p[i] and m[i] are one
-// entity).
+// entity), and bounds of them kept under every change, not narrowed on a
+// removal until the cell empties or the grid compacts (64 bytes a cell).
 type cell struct {
-	p     []pos
-	m     []meta
-	maxR2 float32 // ≥ every entity's r2 (not lowered on removal until the cell empties)
+	p        []pos
+	m        []meta
+	maxR2    float32 // ≥ every entity's r2
+	minR2    float32 // ≤ every entity's r2
+	zlo, zhi float32 // every entity's z is in [zlo, zhi]
+}
+
+// bound widens the cell's bounds to hold p; the first entity of an empty
+// cell sets them.
+func (c *cell) bound(p pos) {
+	if len(c.p) == 0 {
+		c.minR2, c.zlo, c.zhi = p.r2, p.z, p.z
+		return
+	}
+	c.minR2, c.zlo, c.zhi = min(c.minR2, p.r2), min(c.zlo, p.z), max(c.zhi, p.z)
 }
 
 type block [blockSide * blockSide]cell
@@ -101,6 +114,10 @@ type Grid struct {
 	// since the last Compact, and the Compacts done (see settle).
 	placed   int
 	compacts int
+
+	// subs holds the sub-squares' run ends of every block's cells, once the
+	// grid compacted (subs.go); nil before.
+	subs []*subEnds
 
 	// Change stamps, for the boxes of a [Cache]: ver counts every change;
 	// bver[b] is ver at the last change in block b, cver[b][i] at the last
@@ -169,7 +186,7 @@ func (g *Grid) Insert(key uint32, at Vec, radius float32) Handle {
 		g.slots = append(g.slots, slot{cell: -1})
 	}
 	g.count++
-	g.place(pos{at.X, at.Y, at.Z, r2}, meta{key: key, weight: 1, h: h})
+	g.place(pos{at.X, at.Y, at.Z, r2}, meta{key: key, weight: 1, h: h}, true)
 	g.settle()
 	return h
 }
@@ -178,16 +195,30 @@ func (g *Grid) Insert(key uint32, at Vec, radius float32) Handle {
 func (g *Grid) Move(h Handle, to Vec) {
 	checkPos(to)
 	s := g.slot(h)
-	if c := g.cellIndex(to.X, to.Y); c == int(s.cell) {
-		g.touch(c)
-		p := &g.cellAt(c).p[s.idx]
+	c := g.cellIndex(to.X, to.Y)
+	if c != int(s.cell) {
+		p, m := g.unplace(h)
 		p.x, p.y, p.z = to.X, to.Y, to.Z
+		g.place(p, m, true)
+		g.settle()
 		return
 	}
-	p, m := g.unplace(h)
-	p.x, p.y, p.z = to.X, to.Y, to.Z
-	g.place(p, m)
-	g.settle()
+	cl := g.cellAt(c)
+	p := &cl.p[s.idx]
+	cx, cy := c%g.side, c/g.side
+	if g.subs == nil || g.subOf(cx, cy, p.x, p.y) == g.subOf(cx, cy, to.X, to.Y) {
+		// In place: the same cell, and the same sub-square if ordered
+		// (an entity lies in the run of its position's square).
+		g.touch(c)
+		p.x, p.y, p.z = to.X, to.Y, to.Z
+		cl.zlo, cl.zhi = min(cl.zlo, to.Z), max(cl.zhi, to.Z)
+		return
+	}
+	// To another square of its cell: out of its run and into the other's
+	// (nothing leaves the cell's memory: not counted for settle).
+	e, m := g.unplace(h)
+	e.x, e.y, e.z = to.X, to.Y, to.Z
+	g.place(e, m, false)
 }
 
 // SetRadius changes the radius the entity covers (+Inf for no limit).
@@ -196,6 +227,7 @@ func (g *Grid) SetRadius(h Handle, radius float32) {
 	c, i := g.find(h)
 	g.touch(int(g.slots[h].cell))
 	c.p[i].r2 = r2
+	c.minR2 = min(c.minR2, r2)
 	g.grow(c, r2)
 }
 
@@ -322,15 +354,19 @@ func (g *Grid) grow(c *cell, r2 float32) {
 	}
 }
 
-func (g *Grid) place(p pos, m meta) {
+// place puts the entity in its cell; placed says it counts for settle
+// (it was not in this cell: a move to another sub-square of its cell moves
+// nothing out of the cell's memory).
+func (g *Grid) place(p pos, m meta, placed bool) {
 	ci := g.cellIndex(p.x, p.y)
 	c := g.cellAt(ci)
 	g.touch(ci)
-	g.slots[m.h] = slot{cell: int32(ci), idx: int32(len(c.p))}
-	c.p = append(c.p, p)
-	c.m = append(c.m, m)
+	c.bound(p)
+	g.put(ci, c, p, m)
 	g.grow(c, p.r2)
-	g.placed++
+	if placed {
+		g.placed++
+	}
 }
 
 // settle compacts a grid of at least compactMin entities once at least a
@@ -352,19 +388,13 @@ func (g *Grid) settle() {
 // Compact's walk over the cell directory would not be repaid.
 const compactMin = 1 << 14
 
-// unplace swap-removes the entity from its cell and returns it.
+// unplace removes the entity from its cell (take) and returns it.
 func (g *Grid) unplace(h Handle) (pos, meta) {
 	s := g.slot(h)
 	c := g.cellAt(int(s.cell))
 	g.touch(int(s.cell))
-	p, m := c.p[s.idx], c.m[s.idx]
-	last := len(c.p) - 1
-	if int(s.idx) != last {
-		c.p[s.idx], c.m[s.idx] = c.p[last], c.m[last]
-		g.slots[c.m[s.idx].h].idx = s.idx
-	}
-	c.p, c.m = c.p[:last], c.m[:last]
-	if last == 0 {
+	p, m := g.take(int(s.cell), c, s.idx)
+	if len(c.p) == 0 {
 		c.maxR2 = 0
 	}
 	return p, m
@@ -372,7 +402,8 @@ func (g *Grid) unplace(h Handle) (pos, meta) {
 
 // Compact lays every cell's entities out again in one array, cells in row
 // order with a little room to grow, so that a query reading a row of cells
-// reads memory in order. Cells fill their own slices as entities come and go;
+// reads memory in order, each cell's entities ordered by sub-square (from
+// then on kept so: subs.go). Cells fill their own slices as entities come and go;
 // a grid of compactMin entities or more calls it itself (settle) once a
 // quarter of them were placed in a cell since the last, and a caller may call it
 // after a bulk load. Queries give the same results
@@ -392,6 +423,9 @@ func (g *Grid) Compact() {
 		}
 	}
 	ps, ms := make([]pos, total), make([]meta, total)
+	if g.subs == nil {
+		g.subs = make([]*subEnds, len(g.blocks))
+	}
 	off := 0
 	for cy := range g.side {
 		row := g.blocks[(cy/blockSide)*g.bside:][:g.bside]
@@ -407,12 +441,24 @@ func (g *Grid) Compact() {
 					continue
 				}
 				end := off + n + n/room + 1
-				copy(ps[off:], c.p)
-				copy(ms[off:], c.m)
+				cx := bx*blockSide + i
+				g.order(c, cx, cy, g.ends(cy*g.side+cx), ps[off:off+n], ms[off:off+n])
 				c.p, c.m = ps[off:off+n:end], ms[off:off+n:end]
 				off = end
+				c.tighten()
 			}
 		}
+	}
+}
+
+// tighten sets the cell's bounds from its entities (radii and heights),
+// as Compact copies it.
+func (c *cell) tighten() {
+	c.maxR2, c.minR2, c.zlo, c.zhi = 0, inf, inf, -inf
+	for i := range c.p {
+		e := &c.p[i]
+		c.maxR2, c.minR2 = max(c.maxR2, e.r2), min(c.minR2, e.r2)
+		c.zlo, c.zhi = min(c.zlo, e.z), max(c.zhi, e.z)
 	}
 }
 

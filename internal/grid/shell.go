@@ -14,7 +14,9 @@ import "math"
 //
 // It serves answers the limit does not cut (every entity covering the
 // point): [Grid.Covering], and [Grid.Nearest] while the covering entities
-// weigh at most the limit. The zero value is empty. See [Grid.DiffIn].
+// weigh at most the limit. For a cut answer it keeps the totals of the last
+// one a step told (decision 0265). The zero value is empty. See
+// [Grid.DiffIn].
 type Shell struct {
 	c    Vec     // the ball's center
 	r2   float32 // its radius, squared
@@ -28,6 +30,8 @@ type Shell struct {
 	built              uint64
 	cx0, cy0, cx1, cy1 int
 	ok                 bool
+
+	last held // the cut answer the last step told
 }
 
 // Band returns the number of entities a step of the shell scans.
@@ -46,20 +50,25 @@ func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
 // (its scan reaches skin meters farther for it). A step longer than skin
 // goes to Diff too (decision 0211).
 //
+// A cut answer a step told is held by sh (its point, cut, count, weight and
+// fingerprint): when the next step starts from it (from and cut the same)
+// and no cell within the cut's distance of from changed since, the step's
+// Was* are the held ones and its scan does not read the entities nearer
+// than the band that cover both points (decision 0265). With skin ≤ 0 only
+// that is kept (no ball: a kind whose answers are always cut).
+//
 // The result is Diff's, exactly (the inner part's bound is padded for the
-// rounding of float32 distances).
+// rounding of float32 distances). A Shell serves one grid.
 func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step) bool {
 	if cut == AllCut && limit >= 1 && skin > 0 && Dist2(from, to) <= skin*skin {
 		if sh.ok && sh.holds(from) && sh.holds(to) && g.unchanged(sh.built, sh.cx0, sh.cy0, sh.cx1, sh.cy1) &&
 			g.shellStep(sh, from, to, limit, sum, s) {
+			sh.last.ok = false
 			return true
 		}
 	}
 	// Diff, which fills the shell around to as it scans, if nothing is cut
-	// there.
-	if skin <= 0 {
-		return g.Diff(from, to, limit, cut, sum, s)
-	}
+	// there (and skin > 0), and starts from the answer sh holds if it can.
 	return g.diff(from, to, limit, cut, sum, s, sh, skin)
 }
 
@@ -67,7 +76,7 @@ func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint
 // limit cuts the answer at to.
 func (g *Grid) shellStep(sh *Shell, from, to Vec, limit int, sum func(key, rev uint32) uint64, s *Step) bool {
 	s.Enter, s.Leave = s.Enter[:0], s.Leave[:0]
-	s.WasN, s.WasWeight, s.WasSum = sh.n, sh.w, sh.sum
+	s.WasN, s.WasWeight, s.WasSum, s.Held = sh.n, sh.w, sh.sum, false
 	wT := sh.w
 	ps, ms := sh.band.p, sh.band.m[:len(sh.band.p)]
 	for i := range ps {
@@ -102,6 +111,7 @@ func (g *Grid) shellStep(sh *Shell, from, to Vec, limit int, sum func(key, rev u
 		return false // cut at to: not a shell's answer
 	}
 	s.Cut, s.Shell = AllCut, true
+	s.total(sum)
 	return true
 }
 

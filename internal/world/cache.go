@@ -242,6 +242,7 @@ type caches struct {
 	// The moving objects among the last shows sendObjectOps sent: what
 	// its first pass, which loads each object, keeps of it.
 	showMoving int
+	showIDs    uint32 // the ids of those shows xor-ed: a read of each object's first line
 	shows2     []wire.ObjectState
 
 	// chainSum as a func value, made once (a method value passed on each
@@ -253,8 +254,10 @@ type caches struct {
 	hides []uint32
 	shows []stream.Want
 	// stepped and refused count the steps patched and those that fell back
-	// to a listed pass, by kind; shelled the steps a shell told.
-	stepped, refused, shelled [cacheKinds]uint64
+	// to a listed pass, by kind; shelled the steps a shell told, held those
+	// told from the answer the last step held (decision 0265), widened
+	// those of them whose narrow band missed the cut (scanned again).
+	stepped, refused, shelled, held, widened [cacheKinds]uint64
 	// bandSteps and bandRefused count the object views of settled players
 	// patched from their box's band (objectBandStep), and refused.
 	bandSteps, bandRefused uint64
@@ -281,9 +284,10 @@ type CacheStats struct {
 	Steady  uint64 // views found unchanged from a box, without a list
 	Repeats uint64 // answers repeated at the same point in an unchanged grid
 	// Views of moving players told as a step from their last answer
-	// (cache_step.go): patched, of which told by a shell's band, and
-	// refused (listed as before).
-	Stepped, Shelled, Refused uint64
+	// (cache_step.go): patched, of which told by a shell's band or from
+	// the answer the last step held (grid.Step.Held; Widened: of those,
+	// scanned again with the whole band), and refused (listed as before).
+	Stepped, Shelled, Held, Widened, Refused uint64
 	// Object views of settled players patched from their box's band
 	// (objectBandStep), and those it refused.
 	Banded, BandRefused uint64
@@ -306,6 +310,7 @@ func (w *World) CacheStats() [cacheKinds]CacheStats {
 		out[k].Repeats = s.repeats
 		out[k].Steady = w.caches.steady[k]
 		out[k].Stepped, out[k].Shelled, out[k].Refused = w.caches.stepped[k], w.caches.shelled[k], w.caches.refused[k]
+		out[k].Held, out[k].Widened = w.caches.held[k], w.caches.widened[k]
 	}
 	out[cacheObjects].Banded, out[cacheObjects].BandRefused = w.caches.bandSteps, w.caches.bandRefused
 	return out

@@ -48,23 +48,25 @@ type Rot struct{ X, Y, Z float32 }
 
 // Object is one server object. Read it with [World.Object].
 type Object struct {
-	id     uint32
-	model  uint16
-	pos    grid.Vec // world position, or the offset from the parent when attached
-	rot    Rot      // relative to the parent when attached
-	scope  grid.Scope
-	dist   float32
-	viewer *Player // nil: every player
-	broken bool
-	rev    uint32
-
-	kind     Kind   // 0: attached to nothing
-	parentID uint32 // player id, vehicle id or object id
-	parent   *Object
+	// What a show reads (fillObject), in the first 64 bytes: two cache
+	// lines at most, both of which sendObjectOps loads in its first loop
+	// (id and mv).
+	id       uint32
+	model    uint16
 	bone     uint8
-	children []*Object
+	broken   bool
+	pos      grid.Vec // world position, or the offset from the parent when attached
+	rot      Rot      // relative to the parent when attached
+	rev      uint32
+	parentID uint32 // player id, vehicle id or object id
+	scope    grid.Scope
+	kind     Kind        // 0: attached to nothing
+	mv       *objectMove // nil when standing
 
-	mv *objectMove // nil when standing
+	dist     float32
+	viewer   *Player // nil: every player
+	parent   *Object
+	children []*Object
 
 	// Chain roots only.
 	inGrid bool

@@ -60,21 +60,16 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 		return false
 	}
 	hides, shows := c.hides[:0], c.shows[:0]
-	weight, sum := s.WasWeight, s.WasSum
+	weight, sum := s.Weight, s.Sum // the new answer's (chainSum's)
 	for i := range s.Leave {
 		h := &s.Leave[i]
 		hides = append(hides, h.Key)
 		if h.Weight > 1 {
 			hides = membersIDs(w.ents.objects[h.Key], hides)
 		}
-		weight -= uint64(h.Weight)
-		sum -= w.chainSum(h.Key, h.Rev)
 	}
 	for i := range s.Enter {
-		h := &s.Enter[i]
-		shows = w.rootWants(h, shows)
-		weight += uint64(h.Weight)
-		sum += w.chainSum(h.Key, h.Rev)
+		shows = w.rootWants(&s.Enter[i], shows)
 	}
 	c.hides, c.shows = hides, shows
 	ops, ok := e.objects.Patch(int(s.WasWeight), s.WasSum, hides, shows, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
@@ -86,6 +81,12 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 	c.stepped[cacheObjects]++
 	if s.Shell {
 		c.shelled[cacheObjects]++
+	}
+	if s.Held {
+		c.held[cacheObjects]++
+	}
+	if s.Widened {
+		c.widened[cacheObjects]++
 	}
 	st.set(sc, g, at, s.Cut)
 	e.objectAt.Mark(at)

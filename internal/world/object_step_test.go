@@ -17,7 +17,7 @@ import (
 // shells, View.Patch): the test fails if no step was patched, or if the
 // shells told none.
 func TestObjectStepsEqualRecompute(t *testing.T) {
-	var stepped, shellSteps uint64
+	var stepped, shellSteps, held uint64
 	for seed := range uint64(4) {
 		f, r, near := seeded(t, seed, 31)
 		var ids []uint32
@@ -93,11 +93,12 @@ func TestObjectStepsEqualRecompute(t *testing.T) {
 			}
 		}
 		stepped += f.w.caches.stepped[cacheObjects]
+		held += f.w.caches.held[cacheObjects]
 	}
-	if stepped == 0 || shellSteps == 0 {
-		t.Fatalf("%d object steps patched (%d ticks with a shell's step): the steps were not taken", stepped, shellSteps)
+	if stepped == 0 || shellSteps == 0 || held == 0 {
+		t.Fatalf("%d object steps patched (%d ticks with a shell's step, %d steps from a held answer): the steps were not taken", stepped, shellSteps, held)
 	}
-	t.Logf("%d object steps patched, %d ticks ended with a shell's step", stepped, shellSteps)
+	t.Logf("%d object steps patched, %d ticks ended with a shell's step, %d steps from a held answer", stepped, shellSteps, held)
 }
 
 func sameViewOf(t *testing.T, seed uint64, round, i int, v *stream.View, wants []stream.Want) {
@@ -122,6 +123,10 @@ func reportSteps(b *testing.B, before, after [cacheKinds]CacheStats, per float64
 		if n := a.Stepped - s.Stepped + a.Refused - s.Refused; n > 0 {
 			b.ReportMetric(float64(a.Stepped-s.Stepped)/per, name+"-steps/"+unit)
 			b.ReportMetric(float64(a.Shelled-s.Shelled)/per, name+"-shell-steps/"+unit)
+			if a.Held > s.Held {
+				b.ReportMetric(float64(a.Held-s.Held)/per, name+"-held-steps/"+unit)
+				b.ReportMetric(float64(a.Widened-s.Widened)/per, name+"-widened/"+unit)
+			}
 			b.ReportMetric(float64(a.Refused-s.Refused)/per, name+"-refused/"+unit)
 		}
 		if n := a.Banded - s.Banded + a.BandRefused - s.BandRefused; n > 0 {

@@ -135,21 +135,24 @@ func (c *objectCut) reaches(r *Object, pos grid.Vec) bool {
 func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 	c := &w.caches
 	objs := c.showObjs[:0]
-	moving := 0
+	moving, ids := 0, uint32(0)
 	for _, op := range ops {
 		if op.Show {
-			// Load the object's both cache lines here, in a loop short
-			// enough that the CPU has many of these misses in flight
-			// (the fill below does too much per object for that); the
-			// branch on mv is predicted, so nothing waits on it.
+			// Load what a show reads of the object here (its first 64
+			// bytes: two cache lines at most, the first and the last
+			// word read), in a loop short enough that the CPU has many
+			// of these misses in flight (the fill below does too much
+			// per object for that); the branch on mv is predicted, so
+			// nothing waits on it.
 			o := w.ents.objects[op.ID]
 			if o.mv != nil {
 				moving++
 			}
+			ids ^= o.id
 			objs = append(objs, o)
 		}
 	}
-	c.showMoving = moving
+	c.showMoving, c.showIDs = moving, ids
 	shows := slices.Grow(c.shows2[:0], len(objs))[:len(objs)]
 	for i, o := range objs {
 		w.fillObject(o, &shows[i])

@@ -1,0 +1,156 @@
+package grid
+
+import "math"
+
+// held is the answer a cut step told last (decision 0265): its point, its
+// cut, its count, weight and fingerprint, and the grid's version when it was
+// told. The answer is a function of the entities within the cut's distance
+// of its point; while no cell in that reach changed since (the box caches'
+// change stamps), those totals are the ones a scan of the grid would count
+// now, and the next step from that point with that cut needs no scan of the
+// entities nearer than its band that stay in both answers.
+type held struct {
+	g      *Grid
+	at     Vec
+	cut    uint64
+	n      int
+	w, sum uint64
+	ver    uint64
+	shift  float32 // how far the cut's distance moved at that step, meters
+	ok     bool
+}
+
+// narrowMin (meters) is the least half-width of a held step's band around
+// the old cut's distance (see Grid.scanDiff): the cut's distance moves by
+// about a meter a step in a uniform world (~128 entities enter and leave
+// an answer of 1000 cut at 160 m for a 16 m step: √256 of the ~16 an
+// extra meter holds).
+const narrowMin = 4
+
+// heldFor reports whether h is the answer at from with cut on g and still
+// holds: no cell within the cut's distance of from changed since it was
+// told. Only cut answers are held (an uncut one is a shell's).
+func (g *Grid) heldFor(h *held, from Vec, limit int, cut uint64) bool {
+	if !h.ok || h.g != g || h.at != from || h.cut != cut || limit == NoLimit || cut == AllCut || cut == 0 {
+		return false
+	}
+	// The old answer's entities are within √(cut's distance bits) of from
+	// (their Rank is below cut); their cells are within that much in 2D.
+	d := float32(math.Sqrt(float64(math.Float32frombits(uint32(cut >> 32)))))
+	r := d*(1+relSlack) + absSlack + slack
+	return g.unchanged(h.ver, g.axis(from.X-r), g.axis(from.Y-r), g.axis(from.X+r), g.axis(from.Y+r))
+}
+
+// hold records the answer s told at to in h (the totals of the old answer
+// less what left, plus what entered), and how far its cut moved from the
+// old one, cut.
+func (g *Grid) hold(h *held, to Vec, cut uint64, s *Step) {
+	shift := float32(math.Inf(1)) // unknown: the next band is the whole one
+	if cut != 0 && cut != AllCut {
+		shift = float32(math.Abs(cutDist(s.Cut) - cutDist(cut)))
+	}
+	*h = held{g: g, at: to, cut: s.Cut, n: s.N, w: s.Weight, sum: s.Sum, ver: g.ver, shift: shift, ok: true}
+}
+
+// cutDist is the distance of a cut (neither 0 nor AllCut).
+func cutDist(cut uint64) float64 {
+	return math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
+}
+
+// heldSkips reports whether near, for a held step, would leave out every
+// entity of cell c (at cx, cy; gt and gf its squared 2D gaps from to and
+// from) by its bounds alone: the cell is wholly nearer than the band and
+// within the old cut's distance of from, and every radius covers both points
+// from anywhere in it (each entity in both answers); or it is wholly beyond
+// the band and the old cut's distance of from (none in either). The bounds
+// are padded for float32 rounding as the shell's are.
+func (g *Grid) heldSkips(c *cell, cx, cy int, from, to Vec, gt, gf, lo2, band2, cutD2 float32) bool {
+	return skips(c, gt, gf, g.far2(c, cx, cy, to), g.far2(c, cx, cy, from), lo2, band2, cutD2)
+}
+
+// skips is heldSkips' test of a part of cell c at squared 2D gaps gt, gf
+// from to and from, and squared 3D distances at most ft, ff.
+func skips(c *cell, gt, gf, ft, ff, lo2, band2, cutD2 float32) bool {
+	if gt > band2 && gf > cutD2*(1+2*relSlack) {
+		return true
+	}
+	return ft < lo2 && ff < cutD2 && max(ft, ff) <= c.minR2
+}
+
+// heldNear is near for a held step over the sub-squares of cell c at
+// (cx, cy) of an ordered grid, those heldSkips' test skips left out (an
+// edge cell, whose squares reach beyond the bounds, is read whole).
+func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to Vec, reach2, lo2, band2 float32, cutHi uint32, cutD2 float32) []nearHit {
+	e := g.subsAt(cx, cy)
+	if e == nil || len(c.p) < subMin || cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
+		return s.nearHeld(kept, c.p, 0, from, to, reach2, lo2, band2, cutHi)
+	}
+	w := g.size / subSide
+	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
+	fzt := max(c.zhi-to.Z, to.Z-c.zlo, 0) + slack
+	fzf := max(c.zhi-from.Z, from.Z-c.zlo, 0) + slack
+	start := int32(0)
+	for q := range int32(subN) {
+		end := e[q]
+		if start == end {
+			continue
+		}
+		xl, yl := x0+float32(q%subSide)*w, y0+float32(q/subSide)*w
+		gxt, gyt := boxGap(to.X, xl, xl+w), boxGap(to.Y, yl, yl+w)
+		gxf, gyf := boxGap(from.X, xl, xl+w), boxGap(from.Y, yl, yl+w)
+		fxt, fyt := boxFar(to.X, xl, xl+w), boxFar(to.Y, yl, yl+w)
+		fxf, fyf := boxFar(from.X, xl, xl+w), boxFar(from.Y, yl, yl+w)
+		ft := (fxt*fxt+fyt*fyt+fzt*fzt)*(1+2*relSlack) + absSlack2
+		ff := (fxf*fxf+fyf*fyf+fzf*fzf)*(1+2*relSlack) + absSlack2
+		if !skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2) {
+			kept = s.nearHeld(kept, c.p[start:end], start, from, to, reach2, lo2, band2, cutHi)
+		}
+		start = end
+	}
+	return kept
+}
+
+// subMin is the fewest entities of a cell for which heldNear tests its
+// sub-squares: with fewer (a uniform world's 64 m cells hold ~64 objects,
+// a cache line a square), the tests cost more than the reads they skip
+// (BenchmarkHeldStep).
+const subMin = 256
+
+// subsAt returns the run ends of cell (cx, cy), nil when its block has
+// none (not ordered).
+func (g *Grid) subsAt(cx, cy int) *[subN]int32 {
+	se := g.subs[(cy/blockSide)*g.bside+cx/blockSide]
+	if se == nil {
+		return nil
+	}
+	return &se[(cy%blockSide)*blockSide+cx%blockSide]
+}
+
+// boxGap is a lower bound of the distance from v to [lo, hi].
+func boxGap(v, lo, hi float32) float32 {
+	return max(lo-v-slack, v-hi-slack, 0)
+}
+
+// boxFar is an upper bound of the distance from v to any point of [lo, hi].
+func boxFar(v, lo, hi float32) float32 {
+	return max(v-lo, hi-v) + slack
+}
+
+// far2 is an upper bound of the squared 3D distance from p to every entity
+// of cell c at (cx, cy), padded for float32 rounding; +Inf for an edge cell
+// (it holds the positions beyond the bounds).
+func (g *Grid) far2(c *cell, cx, cy int, p Vec) float32 {
+	if cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
+		return inf
+	}
+	fx, fy := g.far(p.X, cx), g.far(p.Y, cy)
+	fz := max(c.zhi-p.Z, p.Z-c.zlo, 0) + slack
+	return (fx*fx+fy*fy+fz*fz)*(1+2*relSlack) + absSlack2
+}
+
+// far is an upper bound of the distance along one axis from v to any
+// point of the inner cell c.
+func (g *Grid) far(v float32, c int) float32 {
+	lo := float32(c)*g.size - Bound
+	return max(v-lo, lo+g.size-v) + slack
+}
