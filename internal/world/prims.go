@@ -150,6 +150,7 @@ type primState struct {
 	zoneHold   answerHold    // how far the last answer of the zone grid holds (zone_hold.go)
 	blipHold   answerHold    // and of the blip grid (blip_hold.go)
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
+	recheck    bool          // a view ran a reconcile (budget) since all were last found with no ops left
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
 	farBlips []uint32 // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band)
@@ -181,8 +182,14 @@ func (s *primState) init() {
 	s.colIn = map[uint32]struct{}{}
 }
 
-// budget is how many ops a reconcile of p may queue.
-func budget(p *Player) int { return p.conn.Free() - SendReserve }
+// budget is how many ops a reconcile of p may queue. Every reconcile,
+// patch and flush of a primitive view takes its room from here, the only
+// calls that can leave ops pending: so p's views are polled for pending
+// work (tickPrims) only after one of them ran.
+func budget(p *Player) int {
+	p.prims.recheck = true
+	return p.conn.Free() - SendReserve
+}
 
 // tickPrims runs p's deferred checkpoint crossings and, when due, its slow
 // pass; views with pending work are reconciled on every tick.
@@ -194,27 +201,40 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	if slow {
 		s.due = w.nextSlowPass(p, now)
 	}
+	// Views are polled for ops left only if a reconcile ran since they were
+	// last found without (budget): five views a player, a tick, were a
+	// cache miss each for nothing (docs/decisions/0270-prims-rings.md).
+	poll := s.recheck
+	s.recheck = false
 	if slow {
 		w.reconcileLabels(p)
-	} else if s.labels.Pending() > 0 {
+	} else if poll && s.labels.Pending() > 0 {
 		w.flushLabels(p) // label.go: the ops left, without a new wanted set
 	}
-	if slow || s.blips.Pending() > 0 || s.blipsDirty {
+	if slow || poll && s.blips.Pending() > 0 || s.blipsDirty {
 		s.blipsDirty = false
 		w.prims.follow = slow // attached blips follow their entity (attachedBlipWants)
 		w.reconcileBlips(p)
 		w.prims.follow = false
 	}
-	if slow || s.cps.Pending() > 0 {
+	if slow || poll && s.cps.Pending() > 0 {
 		w.reconcileCheckpoints(p)
 	}
-	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || s.zones.Pending() > 0 || s.zonesDirty {
+	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || poll && s.zones.Pending() > 0 || s.zonesDirty {
 		s.zonesDirty = false
 		w.reconcileZones(p)
 	}
-	if slow || s.cols.Pending() > 0 {
+	if slow || poll && s.cols.Pending() > 0 {
 		w.reconcileColshapes(p)
 	}
+	if poll && !s.recheck && s.pending() {
+		s.recheck = true // ops left and nothing ran this tick: poll again on the next
+	}
+}
+
+// pending reports whether any of the views has ops left.
+func (s *primState) pending() bool {
+	return s.labels.Pending()+s.blips.Pending()+s.cps.Pending()+s.zones.Pending()+s.cols.Pending() > 0
 }
 
 // nextSlowPass returns when p's next slow pass is due after now: at p's
