@@ -3,7 +3,6 @@ package world
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -118,10 +117,12 @@ func inPlaceBlip(a, b *BlipParams) bool {
 // blipShownChanged marks for the next tick the players who have b shown
 // (docs/decisions/0197-in-place-changes.md).
 func (w *World) blipShownChanged(b *Blip) {
+	f := w.farOf(b)
 	for _, p := range w.players {
 		if p != nil && !p.gone && p.prims.blips != nil {
 			if _, shown := p.prims.blips.Shown(b.id); shown {
 				p.prims.blipsDirty = true
+				refreshFar(p.prims.farBlips, f) // a new rev only: the copy stays exact
 			}
 		}
 	}
@@ -171,12 +172,17 @@ func (w *World) placeBlip(b *Blip) {
 	if b.params.DrawDistance > 0 {
 		r = b.params.DrawDistance // the hysteresis band: blipWants, from the blips shown
 	}
-	b.slot = w.prims.blipHot.add(b.id)
-	g := w.prims.blipG.Get(b.params.Scope)
+	pr := &w.prims
+	b.slot = pr.blipHot.add(b.id)
+	if int(b.slot) >= len(pr.blipSlots) {
+		pr.blipSlots = append(pr.blipSlots, make([]blipSlot, int(b.slot)+1-len(pr.blipSlots))...)
+	}
+	pr.blipSlots[b.slot] = blipSlot{at: b.at, dd: b.params.DrawDistance}
+	g := pr.blipG.Get(b.params.Scope)
 	b.h = g.Insert(b.slot, b.at, r)
 	g.SetRev(b.h, b.rev) // the box caches' fingerprints read it
 	if b.params.DrawDistance > 0 {
-		b.edge = w.prims.blipEdgeG.Get(b.params.Scope).Insert(b.id, b.at, r+blipHoldMax)
+		b.edge = pr.blipEdgeG.Get(b.params.Scope).Insert(b.id, b.at, r+blipEdgeReach)
 	}
 }
 
@@ -191,6 +197,7 @@ func (w *World) unplaceBlip(b *Blip) {
 		return
 	}
 	w.prims.blipHot.remove(b.slot)
+	w.prims.blipSlots[b.slot] = blipSlot{}
 	g := w.prims.blipG.Get(b.params.Scope)
 	g.Remove(b.h)
 	if g.Len() == 0 {
@@ -235,14 +242,17 @@ func (w *World) followBlips() {
 // or may see it now: a blip without a draw distance concerns everyone in
 // its scope, so many changes in one tick cost one reconcile per player.
 func (w *World) blipChanged(b *Blip, old BlipParams) {
+	f := w.farOf(b)
 	for _, p := range w.players {
 		if p == nil || p.gone {
 			continue
 		}
 		p.prims.init()
 		_, shown := p.prims.blips.Shown(b.id)
-		if shown && !b.attached() && b.params.DrawDistance > 0 {
-			p.prims.farBlips = addBlipID(p.prims.farBlips, b.id) // shown, now with a band
+		if shown && f.state == farLive && b.params.DrawDistance > 0 {
+			p.prims.farBlips = addFar(p.prims.farBlips, f) // shown, now with a band
+		} else {
+			refreshFar(p.prims.farBlips, f)
 		}
 		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
 			p.prims.blipsDirty = true
@@ -283,11 +293,11 @@ func (w *World) reconcileBlips(p *Player) {
 			b := pr.blips[op.ID]
 			b.fill(pkt)
 			if !b.attached() && b.params.DrawDistance > 0 {
-				s.farBlips = addBlipID(s.farBlips, b.id)
+				s.farBlips = addFar(s.farBlips, w.farOf(b))
 			}
 		} else {
 			*pkt = wire.Blip{BlipID: op.ID, Size: 1}
-			s.farBlips = removeBlipID(s.farBlips, op.ID)
+			s.farBlips = removeFar(s.farBlips, op.ID)
 		}
 		sendOp(w, p, pkt)
 	}
@@ -429,36 +439,18 @@ func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want 
 // does not hold: the attached ones, and the shown ones in their draw
 // distance's band (farBlips).
 func (w *World) blipExtras(p *Player, wants []stream.Want) []stream.Want {
-	pr := &w.prims
 	wants = w.attachedBlipWants(p, wants)
-	for _, id := range p.prims.farBlips {
-		b := pr.blips[id]
-		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
+	for i := range p.prims.farBlips {
+		f := &p.prims.farBlips[i]
+		if f.state != farLive || f.scope != p.scope || f.dd == 0 {
 			continue
 		}
-		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
-		if d > r*r && blipVisible(p.prims.blips, b, d) { // in the band, shown
-			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		r, d := f.dd, grid.Dist2(p.pos, f.at)
+		if d > r*r && blipVisible(p.prims.blips, f.b, d) { // in the band, shown
+			wants = append(wants, stream.Want{ID: f.id, Rev: f.b.rev, Dist2: d})
 		}
 	}
 	return wants
-}
-
-// addBlipID adds id to the set ids (a short slice) and returns it.
-func addBlipID(ids []uint32, id uint32) []uint32 {
-	if slices.Contains(ids, id) {
-		return ids
-	}
-	return append(ids, id)
-}
-
-// removeBlipID removes id from the set ids and returns it.
-func removeBlipID(ids []uint32, id uint32) []uint32 {
-	if i := slices.Index(ids, id); i >= 0 {
-		ids[i] = ids[len(ids)-1]
-		return ids[:len(ids)-1]
-	}
-	return ids
 }
 
 // blipAttachedShown applies the attached blip's rules for recipient p: an

@@ -52,7 +52,7 @@ func (w *World) stepBlips(p *Player) bool {
 	// cut: k guessed wrong is told by the split at the new cut, and the step
 	// tried again at the count found there, twice at most.
 	for try := 0; ; try++ {
-		if k >= limit || !w.stepDiff(st, g, p.pos, limit-k, bc.sum, pr.blipHot.v) {
+		if k >= limit || !w.blipDiff(st, g, p, limit-k, bc.sum) {
 			return false
 		}
 		n, ok := splitsAt(e1, pr.step.Cut)
@@ -147,24 +147,24 @@ func (w *World) shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.
 			x0 = append(x0, stream.Want{ID: b.id, Rev: rev})
 		}
 	}
-	for _, id := range p.prims.farBlips {
-		rev, ok := v.Shown(id)
-		b := pr.blips[id]
-		if !ok || b != nil && (b.attached() || b.params.Scope == p.scope && inAnswer(st, b)) {
+	for i := range p.prims.farBlips {
+		f := &p.prims.farBlips[i]
+		rev, ok := v.Shown(f.id)
+		if !ok || f.state == farAttached || f.state == farLive && f.scope == p.scope && inAnswer(st, f) {
 			continue
 		}
-		x0 = append(x0, stream.Want{ID: id, Rev: rev})
+		x0 = append(x0, stream.Want{ID: f.id, Rev: rev})
 	}
 	return x0
 }
 
-// inAnswer reports whether the unattached blip b, with a draw distance, is
+// inAnswer reports whether the unattached blip of f, with a draw distance, is
 // in the answer at st's point as its cut describes it: covering the point
 // and ranked before the cut (grid.Hit.Rank, computed as the grid does).
-func inAnswer(st *primStep, b *Blip) bool {
-	d := grid.Dist2(b.at, st.at)
-	r := b.params.DrawDistance
-	return (r == 0 || d <= r*r) && uint64(math.Float32bits(d))<<32|uint64(b.slot) < st.cut
+func inAnswer(st *primStep, f *farBlip) bool {
+	d := grid.Dist2(f.at, st.at)
+	r := f.dd
+	return (r == 0 || d <= r*r) && uint64(math.Float32bits(d))<<32|uint64(f.slot) < st.cut
 }
 
 // keepBlips records in st the grid's answer hits at at for the next step,

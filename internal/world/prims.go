@@ -81,7 +81,7 @@ type prims struct {
 	onShown   []*Label               // scratch of labelWants
 	blips     map[uint32]*Blip       // every blip, by id
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
-	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipHoldMax; key = id (blip_hold.go)
+	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipEdgeReach; key = id (blip_hold.go, blip_ring.go)
 	attBlip   map[uint32]*Blip       // blips attached to an entity
 	attList   []*Blip                // the same, listed (Blip.ai): walked per viewer, faster than the map
 	blipAt    time.Time              // the last attached-blip update
@@ -90,6 +90,7 @@ type prims struct {
 	zoneG     *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell; key = slot in zoneHot
 	zoneHot   slots[uint32]          // the ids of the zones in zoneG, by their key (their rev is the grid's)
 	blipHot   slots[uint32]          // the ids of the blips in blipG, by their key (their rev is the grid's)
+	blipSlots []blipSlot             // where the blips in blipG stand and their draw distance, by their key (blip_ring.go)
 	cps       map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
@@ -100,6 +101,8 @@ type prims struct {
 	blipHolds   uint64            // blip views found steady by a hold
 	steps       uint64            // views patched by a step (prims_step.go)
 	markSteps   uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
+	ringBuilds  uint64            // blip rings built (blip_ring.go)
+	ringSteps   uint64            // blip steps told from a ring
 	labelSteps  uint64            // label views patched by a step (label_step.go)
 	labelShells uint64            // of which told from the view's shell
 
@@ -115,6 +118,8 @@ type prims struct {
 	extras   []stream.Want // stepBlips: the extras wanted now
 	x0       []stream.Want // and those shown
 	sorted   []grid.Hit    // keepBlips
+	ringHits []grid.Hit    // blip_ring.go
+	ringWas  []bool
 	wants    []stream.Want
 	ops      []stream.Op
 	label    wire.Label3D // encode scratch, one per kind
@@ -153,9 +158,10 @@ type primState struct {
 	recheck    bool          // a view ran a reconcile (budget) since all were last found with no ops left
 	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
-	farBlips []uint32 // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band)
-	blipStep primStep // the blip grid's last answer, for a step
-	zoneStep primStep // the zone grid's last answer, for a step
+	farBlips []farBlip // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band; blip_far.go)
+	blipStep primStep  // the blip grid's last answer, for a step
+	blipRing blipRing  // the blip grid around the player, for a step (blip_ring.go)
+	zoneStep primStep  // the zone grid's last answer, for a step
 
 	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
 	colShow map[uint32]struct{} // colshapes shown to this player
