@@ -301,14 +301,15 @@ func BenchmarkIncremental(b *testing.B) {
 	}
 }
 
-// primCounter is what the world counts of its primitive views' shortcuts.
-type primCounter [4]uint64
+// primCounter is what the world counts of its primitive and vehicle views'
+// shortcuts.
+type primCounter [6]uint64
 
-var primCounterNames = [...]string{"prim-steps", "blip-ring-steps", "blip-ring-builds", "prim-holds"}
+var primCounterNames = [...]string{"prim-steps", "blip-ring-steps", "blip-ring-builds", "prim-holds", "vehicle-steady", "vehicle-steps"}
 
 func primCounts(w *World) primCounter {
 	pr := &w.prims
-	return primCounter{pr.steps, pr.ringSteps, pr.ringBuilds, pr.holds + pr.blipHolds}
+	return primCounter{pr.steps, pr.ringSteps, pr.ringBuilds, pr.holds + pr.blipHolds, w.caches.vehicleSteady, pr.vehicleSteps}
 }
 
 // reportPrims reports the primitive views' steps, ring steps, ring builds

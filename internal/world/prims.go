@@ -95,16 +95,17 @@ type prims struct {
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
-	passes      [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
-	holdsMade   uint64            // zone holds computed (zone_hold.go)
-	holds       uint64            // zone views found steady by a hold
-	blipHolds   uint64            // blip views found steady by a hold
-	steps       uint64            // views patched by a step (prims_step.go)
-	markSteps   uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
-	ringBuilds  uint64            // blip rings built (blip_ring.go)
-	ringSteps   uint64            // blip steps told from a ring
-	labelSteps  uint64            // label views patched by a step (label_step.go)
-	labelShells uint64            // of which told from the view's shell
+	passes       [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	holdsMade    uint64            // zone holds computed (zone_hold.go)
+	holds        uint64            // zone views found steady by a hold
+	blipHolds    uint64            // blip views found steady by a hold
+	steps        uint64            // views patched by a step (prims_step.go)
+	markSteps    uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
+	ringBuilds   uint64            // blip rings built (blip_ring.go)
+	ringSteps    uint64            // blip steps told from a ring
+	vehicleSteps uint64            // vehicle views patched by a step (vehicle_steady.go)
+	labelSteps   uint64            // label views patched by a step (label_step.go)
+	labelShells  uint64            // of which told from the view's shell
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit
