@@ -80,13 +80,28 @@ func (w *World) blipDiff(st *primStep, g *grid.Grid, p *Player, limit int, sum f
 	pr := &w.prims
 	r := &p.prims.blipRing
 	if !r.serves(g, p.pos) || !r.serves(g, st.at) {
-		w.buildBlipRing(r, g, p.scope, p.pos, sum)
+		w.buildBlipRing(r, g, p.scope, ringCenter(st.at, p.pos), sum)
 	}
 	if r.g != nil && r.serves(g, st.at) && w.ringDiff(r, st.at, p.pos, limit, st.cut, sum) {
 		pr.ringSteps++
 		return true
 	}
 	return w.stepDiff(st, g, p.pos, limit, sum, pr.blipHot.v)
+}
+
+// ringCenter returns where a ring for a step from from to to is built: on
+// ahead of to along the step, as far as from stays within the skin (a
+// meter to spare), so that a player who keeps their direction crosses the
+// whole ring before the next build, not half of it.
+func ringCenter(from, to grid.Vec) grid.Vec {
+	dx, dy, dz := to.X-from.X, to.Y-from.Y, to.Z-from.Z
+	l := float32(math.Sqrt(float64(grid.Dist2(from, to))))
+	shift := blipRingSkin - 1 - l
+	if l == 0 || shift <= 0 {
+		return to
+	}
+	k := shift / l
+	return grid.Vec{X: to.X + dx*k, Y: to.Y + dy*k, Z: to.Z + dz*k}
 }
 
 // buildBlipRing builds r at c in g (scope sc), or leaves it empty (r.g nil)
