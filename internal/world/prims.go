@@ -210,7 +210,7 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	}
 	// Views are polled for ops left only if a reconcile ran since they were
 	// last found without (budget): five views a player, a tick, were a
-	// cache miss each for nothing (docs/decisions/0270-prims-rings.md).
+	// cache miss each for nothing (docs/decisions/0270-blip-rings.md).
 	poll := s.recheck
 	s.recheck = false
 	if slow {
