@@ -157,7 +157,11 @@ type primState struct {
 	blipHold   answerHold    // and of the blip grid (blip_hold.go)
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
 	recheck    bool          // a view ran a reconcile (budget) since all were last found with no ops left
-	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
+
+	// pickupsLeft: the player's pickup view (Player.pickups, not a
+	// primitive's) had ops left after its last reconcile (streamPickups).
+	pickupsLeft bool
+	zonesDirty  bool // a gang zone this player may see changed: reconcile on the next tick
 
 	farBlips []farBlip // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band; blip_far.go)
 	blipStep primStep  // the blip grid's last answer, for a step

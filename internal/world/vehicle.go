@@ -352,9 +352,18 @@ func (w *World) streamVehicles(q *Player) {
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
-	if !e.vehicleAt.Due(q.pos, EntityRequery) && e.vehiclesV.Pending() == 0 {
+	if !e.vehicleAt.Due(q.pos, EntityRequery) && !(q.vehLast.left && e.vehiclesV.Pending() > 0) {
+		q.vehLast.left = false // asked only after a reconcile that left ops (as streamPickups)
 		return
 	}
+	w.streamVehiclesDue(q)
+	q.vehLast.left = e.vehiclesV.Pending() > 0
+}
+
+// streamVehiclesDue reconciles q's view of vehicles: steady, by a step, or
+// from the grid's answer.
+func (w *World) streamVehiclesDue(q *Player) {
+	e := &q.ent
 	w.ents.passes[1]++
 	g := w.ents.vehicleGrid.Lookup(q.scope)
 	if w.vehiclesSteady(q, g) {

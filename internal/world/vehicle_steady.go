@@ -30,6 +30,7 @@ type vehicleQuery struct {
 	n     int
 	sum   uint64
 	ok    bool // an answer is kept: the next pass may step from it
+	left  bool // the view had ops left after its last reconcile (streamVehicles)
 	shell grid.Shell
 }
 
