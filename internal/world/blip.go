@@ -254,6 +254,11 @@ func (w *World) blipChanged(b *Blip, old BlipParams) {
 		} else {
 			refreshFar(p.prims.farBlips, f)
 		}
+		if shown && f.state == farAttached {
+			p.prims.attShown = addAttShown(p.prims.attShown, b) // shown, now attached
+		} else if shown {
+			p.prims.attShown = removeAttShown(p.prims.attShown, b.id) // deleted or no longer attached
+		}
 		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
 			p.prims.blipsDirty = true
 		}
@@ -295,9 +300,13 @@ func (w *World) reconcileBlips(p *Player) {
 			if !b.attached() && b.params.DrawDistance > 0 {
 				s.farBlips = addFar(s.farBlips, w.farOf(b))
 			}
+			if b.attached() {
+				s.attShown = addAttShown(s.attShown, b)
+			}
 		} else {
 			*pkt = wire.Blip{BlipID: op.ID, Size: 1}
 			s.farBlips = removeFar(s.farBlips, op.ID)
+			s.attShown = removeAttShown(s.attShown, op.ID)
 		}
 		sendOp(w, p, pkt)
 	}
@@ -330,7 +339,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	pr := &w.prims
 	vw := p.prims.blips
 	if w.bruteForce {
-		wants = w.attachedBlipWants(p, wants)
+		wants = w.attachedBlipWants(p, wants, float32(math.Inf(1)))
 		for _, b := range pr.blips {
 			if b.attached() || b.params.Scope != p.scope {
 				continue
@@ -343,7 +352,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	}
 	bc := w.caches.kinds[cacheBlips]
 	g, c := bc.get(p.scope)
-	wants = w.blipExtras(p, wants)
+	wants = w.blipExtras(p, wants, float32(math.Inf(1)))
 	if c == nil {
 		return wants, false
 	}
@@ -413,8 +422,10 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 // entity's new position within SlowPass of the move, once a second at its
 // own phase. A follow by the world's timer alone reached a viewer up to
 // two seconds late (the timer's second, then the viewer's phase:
-// docs/decisions/0236-attached-blips-per-viewer.md).
-func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want {
+// docs/decisions/0236-attached-blips-per-viewer.md). Every one of them
+// follows; only those within far2 (squared meters) of p are appended: a
+// step knows that farther ones are past its cut (blip_step.go).
+func (w *World) attachedBlipWants(p *Player, wants []stream.Want, far2 float32) []stream.Want {
 	if p.life == NotSpawned {
 		return wants
 	}
@@ -428,7 +439,7 @@ func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want 
 		if !b.placed {
 			continue
 		}
-		if d := grid.Dist2(p.pos, b.at); blipVisible(p.prims.blips, b, d) {
+		if d := grid.Dist2(p.pos, b.at); d <= far2 && blipVisible(p.prims.blips, b, d) {
 			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
 		}
 	}
@@ -437,9 +448,9 @@ func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want 
 
 // blipExtras appends the blips p should see that the blip grid's answer
 // does not hold: the attached ones, and the shown ones in their draw
-// distance's band (farBlips).
-func (w *World) blipExtras(p *Player, wants []stream.Want) []stream.Want {
-	wants = w.attachedBlipWants(p, wants)
+// distance's band (farBlips); of the attached ones, those within far2.
+func (w *World) blipExtras(p *Player, wants []stream.Want, far2 float32) []stream.Want {
+	wants = w.attachedBlipWants(p, wants, far2)
 	for i := range p.prims.farBlips {
 		f := &p.prims.farBlips[i]
 		if f.state != farLive || f.scope != p.scope || f.dd == 0 {

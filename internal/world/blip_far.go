@@ -70,3 +70,27 @@ func removeFar(fs []farBlip, id uint32) []farBlip {
 	}
 	return fs
 }
+
+// A player's attShown: the attached blips shown to the player (added on a
+// show, removed on a hide; a change that attaches a shown blip adds it, one
+// that deletes it or lets it go removes it: blipChanged). A step's extras
+// shown (shownExtras) are read from it, not by asking the view about every
+// attached blip of the world (a thousand with player markers).
+
+// addAttShown adds b to bs, unless there, and returns bs.
+func addAttShown(bs []*Blip, b *Blip) []*Blip {
+	if slices.Contains(bs, b) {
+		return bs
+	}
+	return append(bs, b)
+}
+
+// removeAttShown removes the blip of id from bs and returns bs.
+func removeAttShown(bs []*Blip, id uint32) []*Blip {
+	if i := slices.IndexFunc(bs, func(b *Blip) bool { return b.id == id }); i >= 0 {
+		bs[i] = bs[len(bs)-1]
+		bs[len(bs)-1] = nil
+		return bs[:len(bs)-1]
+	}
+	return bs
+}

@@ -35,7 +35,15 @@ func (w *World) stepBlips(p *Player) bool {
 		return false
 	}
 	limit := stream.Blips.Limit()
-	pr.extras = w.blipExtras(p, pr.extras[:0])
+	// The new cut is within the step (and grid.Diff's meter) of the old
+	// one, or the step is refused: attached blips farther than that and a
+	// meter of margin (splitsAt's padding) are past it, trimmed.
+	far2 := float32(math.Inf(1))
+	if st.cut != grid.AllCut {
+		d := math.Sqrt(float64(cutDist2(st.cut))) + math.Sqrt(float64(grid.Dist2(st.at, p.pos))) + 2
+		far2 = float32(d*d*(1+1e-4) + 1)
+	}
+	pr.extras = w.blipExtras(p, pr.extras[:0], far2)
 	e1 := pr.extras
 	k := len(e1)
 	if st.cut != grid.AllCut {
@@ -68,7 +76,7 @@ func (w *World) stepBlips(p *Player) bool {
 	// The old set: the old answer (the Diff's WasN, WasSum) and the extras
 	// the view shows (x0, at their shown revs). The new set: the answer
 	// and in. Leaves and enters (pr.hide, pr.show) are the answer's.
-	pr.x0 = w.shownExtras(p, st, pr.x0[:0])
+	pr.x0 = shownExtras(p, st, pr.x0[:0])
 	x0 := pr.x0
 	n, sum := pr.step.WasN+len(x0), pr.step.WasSum
 	for _, x := range x0 {
@@ -139,10 +147,9 @@ func splitsAt(ws []stream.Want, cut uint64) (int, bool) {
 // shownExtras appends the blips p's view shows that the answer kept in st
 // does not hold: attached ones, and blips with a draw distance outside it
 // (not covering st's point, or past its cut), each at its shown rev.
-func (w *World) shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
-	pr := &w.prims
+func shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
 	v := p.prims.blips
-	for _, b := range pr.attList {
+	for _, b := range p.prims.attShown {
 		if rev, ok := v.Shown(b.id); ok {
 			x0 = append(x0, stream.Want{ID: b.id, Rev: rev})
 		}

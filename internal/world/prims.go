@@ -164,6 +164,7 @@ type primState struct {
 	zonesDirty  bool // a gang zone this player may see changed: reconcile on the next tick
 
 	farBlips []farBlip // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band; blip_far.go)
+	attShown []*Blip   // every attached blip shown to this player (blip_far.go)
 	blipStep primStep  // the blip grid's last answer, for a step
 	blipRing blipRing  // the blip grid around the player, for a step (blip_ring.go)
 	zoneStep primStep  // the zone grid's last answer, for a step
