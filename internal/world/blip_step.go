@@ -37,9 +37,11 @@ func (w *World) stepBlips(p *Player) bool {
 	limit := stream.Blips.Limit()
 	// The new cut is within the step (and grid.Diff's meter) of the old
 	// one, or the step is refused: attached blips farther than that and a
-	// meter of margin (splitsAt's padding) are past it, trimmed.
+	// meter of margin (splitsAt's padding) are past it, trimmed. When the
+	// new answer is not cut (AllCut), every attached blip may be wanted:
+	// the step is refused (listed).
 	far2 := float32(math.Inf(1))
-	if st.cut != grid.AllCut {
+	if st.cut != grid.AllCut && st.cut != 0 {
 		d := math.Sqrt(float64(cutDist2(st.cut))) + math.Sqrt(float64(grid.Dist2(st.at, p.pos))) + 2
 		far2 = float32(d*d*(1+1e-4) + 1)
 	}
@@ -62,6 +64,9 @@ func (w *World) stepBlips(p *Player) bool {
 	for try := 0; ; try++ {
 		if k >= limit || !w.blipDiff(st, g, p, limit-k, bc.sum) {
 			return false
+		}
+		if pr.step.Cut == grid.AllCut && !math.IsInf(float64(far2), 1) {
+			return false // no cut at p: every attached blip may be wanted, not only those within far2
 		}
 		n, ok := splitsAt(e1, pr.step.Cut)
 		if ok && n == k {
