@@ -30,10 +30,12 @@ import (
 //   - on every tick while a pass left work for lack of send-queue room.
 //
 // A pass of a player who moved patches the blip and gang zone views by the
-// change of the grid's answer (a step: prims_step.go, blip_step.go); one
-// who stands finds them steady from the box caches, or from how far the
-// last zone answer holds (zone_hold.go), without a list
-// (docs/decisions/0235-prim-steps-and-holds.md).
+// change of the grid's answer (a step: prims_step.go, blip_step.go; a blip
+// step is told from the player's ring of the blip grid when one serves it,
+// blip_ring.go); one who stands finds them steady from the box caches, or
+// from how far the last zone answer holds (zone_hold.go), without a list
+// (docs/decisions/0235-prim-steps-and-holds.md,
+// docs/decisions/0270-blip-rings.md).
 //
 // Every show and hide is critical (nothing resends state), and a pass leaves
 // SendReserve slots of the send queue free, like pickup streaming. A new
