@@ -352,7 +352,13 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	}
 	bc := w.caches.kinds[cacheBlips]
 	g, c := bc.get(p.scope)
-	wants = w.blipExtras(p, wants, float32(math.Inf(1)))
+	// With attached blips in the world (player markers) and a view to
+	// check, the extras are listed after the answer (below): no hold is
+	// taken with them anyway.
+	markers := v != nil && c != nil && len(pr.attBlip) > 0
+	if !markers {
+		wants = w.blipExtras(p, wants, float32(math.Inf(1)))
+	}
 	if c == nil {
 		return wants, false
 	}
@@ -369,6 +375,20 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	box, hits := bc.query(g, c, sp, p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	listed := false
+	if markers {
+		// An answer that fills the limit is listed first: attached blips
+		// farther than all of it are those pastTrim drops below, and are
+		// not listed (a thousand wants with a marker on every player).
+		far2 := float32(math.Inf(1))
+		if box.Len()+len(hits) >= stream.Blips.Limit() {
+			pr.hits, listed = box.AppendSure(p.pos, hits), true
+			far2 = 0
+			for i := range pr.hits {
+				far2 = max(far2, pr.hits[i].Dist2)
+			}
+		}
+		wants = w.blipExtras(p, wants, far2)
+	}
 	if v != nil {
 		n, weight, sum := bc.answerSum(box, hits)
 		if hold && settled && !p.prims.blipHold.near(g, p.pos) {
@@ -378,7 +398,9 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 			// Extras past the limit (a marker on every player): the answer
 			// listed tells which the trim drops for sure (pastTrim), so
 			// that the steady check counts only the others.
-			pr.hits, listed = box.AppendSure(p.pos, hits), true
+			if !listed {
+				pr.hits, listed = box.AppendSure(p.pos, hits), true
+			}
 			wants = pastTrim(wants, pr.hits)
 		}
 		for _, wt := range wants {
