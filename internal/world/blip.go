@@ -3,7 +3,6 @@ package world
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -118,10 +117,12 @@ func inPlaceBlip(a, b *BlipParams) bool {
 // blipShownChanged marks for the next tick the players who have b shown
 // (docs/decisions/0197-in-place-changes.md).
 func (w *World) blipShownChanged(b *Blip) {
+	f := w.farOf(b)
 	for _, p := range w.players {
 		if p != nil && !p.gone && p.prims.blips != nil {
 			if _, shown := p.prims.blips.Shown(b.id); shown {
 				p.prims.blipsDirty = true
+				refreshFar(p.prims.farBlips, f) // a new rev only: the copy stays exact
 			}
 		}
 	}
@@ -171,12 +172,17 @@ func (w *World) placeBlip(b *Blip) {
 	if b.params.DrawDistance > 0 {
 		r = b.params.DrawDistance // the hysteresis band: blipWants, from the blips shown
 	}
-	b.slot = w.prims.blipHot.add(b.id)
-	g := w.prims.blipG.Get(b.params.Scope)
+	pr := &w.prims
+	b.slot = pr.blipHot.add(b.id)
+	if int(b.slot) >= len(pr.blipSlots) {
+		pr.blipSlots = append(pr.blipSlots, make([]blipSlot, int(b.slot)+1-len(pr.blipSlots))...)
+	}
+	pr.blipSlots[b.slot] = blipSlot{at: b.at, dd: b.params.DrawDistance}
+	g := pr.blipG.Get(b.params.Scope)
 	b.h = g.Insert(b.slot, b.at, r)
 	g.SetRev(b.h, b.rev) // the box caches' fingerprints read it
 	if b.params.DrawDistance > 0 {
-		b.edge = w.prims.blipEdgeG.Get(b.params.Scope).Insert(b.id, b.at, r+blipHoldMax)
+		b.edge = pr.blipEdgeG.Get(b.params.Scope).Insert(b.id, b.at, r+blipEdgeReach)
 	}
 }
 
@@ -191,6 +197,7 @@ func (w *World) unplaceBlip(b *Blip) {
 		return
 	}
 	w.prims.blipHot.remove(b.slot)
+	w.prims.blipSlots[b.slot] = blipSlot{}
 	g := w.prims.blipG.Get(b.params.Scope)
 	g.Remove(b.h)
 	if g.Len() == 0 {
@@ -235,14 +242,22 @@ func (w *World) followBlips() {
 // or may see it now: a blip without a draw distance concerns everyone in
 // its scope, so many changes in one tick cost one reconcile per player.
 func (w *World) blipChanged(b *Blip, old BlipParams) {
+	f := w.farOf(b)
 	for _, p := range w.players {
 		if p == nil || p.gone {
 			continue
 		}
 		p.prims.init()
 		_, shown := p.prims.blips.Shown(b.id)
-		if shown && !b.attached() && b.params.DrawDistance > 0 {
-			p.prims.farBlips = addBlipID(p.prims.farBlips, b.id) // shown, now with a band
+		if shown && f.state == farLive && b.params.DrawDistance > 0 {
+			p.prims.farBlips = addFar(p.prims.farBlips, f) // shown, now with a band
+		} else {
+			refreshFar(p.prims.farBlips, f)
+		}
+		if shown && f.state == farAttached {
+			p.prims.attShown = addAttShown(p.prims.attShown, b) // shown, now attached
+		} else if shown {
+			p.prims.attShown = removeAttShown(p.prims.attShown, b.id) // deleted or no longer attached
 		}
 		if shown || w.blipNear(p, b, &b.params) || w.blipNear(p, b, &old) {
 			p.prims.blipsDirty = true
@@ -283,11 +298,15 @@ func (w *World) reconcileBlips(p *Player) {
 			b := pr.blips[op.ID]
 			b.fill(pkt)
 			if !b.attached() && b.params.DrawDistance > 0 {
-				s.farBlips = addBlipID(s.farBlips, b.id)
+				s.farBlips = addFar(s.farBlips, w.farOf(b))
+			}
+			if b.attached() {
+				s.attShown = addAttShown(s.attShown, b)
 			}
 		} else {
 			*pkt = wire.Blip{BlipID: op.ID, Size: 1}
-			s.farBlips = removeBlipID(s.farBlips, op.ID)
+			s.farBlips = removeFar(s.farBlips, op.ID)
+			s.attShown = removeAttShown(s.attShown, op.ID)
 		}
 		sendOp(w, p, pkt)
 	}
@@ -320,7 +339,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	pr := &w.prims
 	vw := p.prims.blips
 	if w.bruteForce {
-		wants = w.attachedBlipWants(p, wants)
+		wants = w.attachedBlipWants(p, wants, float32(math.Inf(1)))
 		for _, b := range pr.blips {
 			if b.attached() || b.params.Scope != p.scope {
 				continue
@@ -333,7 +352,13 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	}
 	bc := w.caches.kinds[cacheBlips]
 	g, c := bc.get(p.scope)
-	wants = w.blipExtras(p, wants)
+	// With attached blips in the world (player markers) and a view to
+	// check, the extras are listed after the answer (below): no hold is
+	// taken with them anyway.
+	markers := v != nil && c != nil && len(pr.attBlip) > 0
+	if !markers {
+		wants = w.blipExtras(p, wants, float32(math.Inf(1)))
+	}
 	if c == nil {
 		return wants, false
 	}
@@ -350,6 +375,20 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 	box, hits := bc.query(g, c, sp, p.scope, p.pos, pr.hits[:0])
 	pr.hits = hits
 	listed := false
+	if markers {
+		// An answer that fills the limit is listed first: attached blips
+		// farther than all of it are those pastTrim drops below, and are
+		// not listed (a thousand wants with a marker on every player).
+		far2 := float32(math.Inf(1))
+		if box.Len()+len(hits) >= stream.Blips.Limit() {
+			pr.hits, listed = box.AppendSure(p.pos, hits), true
+			far2 = 0
+			for i := range pr.hits {
+				far2 = max(far2, pr.hits[i].Dist2)
+			}
+		}
+		wants = w.blipExtras(p, wants, far2)
+	}
 	if v != nil {
 		n, weight, sum := bc.answerSum(box, hits)
 		if hold && settled && !p.prims.blipHold.near(g, p.pos) {
@@ -359,7 +398,9 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 			// Extras past the limit (a marker on every player): the answer
 			// listed tells which the trim drops for sure (pastTrim), so
 			// that the steady check counts only the others.
-			pr.hits, listed = box.AppendSure(p.pos, hits), true
+			if !listed {
+				pr.hits, listed = box.AppendSure(p.pos, hits), true
+			}
 			wants = pastTrim(wants, pr.hits)
 		}
 		for _, wt := range wants {
@@ -403,8 +444,10 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 // entity's new position within SlowPass of the move, once a second at its
 // own phase. A follow by the world's timer alone reached a viewer up to
 // two seconds late (the timer's second, then the viewer's phase:
-// docs/decisions/0236-attached-blips-per-viewer.md).
-func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want {
+// docs/decisions/0236-attached-blips-per-viewer.md). Every one of them
+// follows; only those within far2 (squared meters) of p are appended: a
+// step knows that farther ones are past its cut (blip_step.go).
+func (w *World) attachedBlipWants(p *Player, wants []stream.Want, far2 float32) []stream.Want {
 	if p.life == NotSpawned {
 		return wants
 	}
@@ -418,7 +461,7 @@ func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want 
 		if !b.placed {
 			continue
 		}
-		if d := grid.Dist2(p.pos, b.at); blipVisible(p.prims.blips, b, d) {
+		if d := grid.Dist2(p.pos, b.at); d <= far2 && blipVisible(p.prims.blips, b, d) {
 			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
 		}
 	}
@@ -427,38 +470,20 @@ func (w *World) attachedBlipWants(p *Player, wants []stream.Want) []stream.Want 
 
 // blipExtras appends the blips p should see that the blip grid's answer
 // does not hold: the attached ones, and the shown ones in their draw
-// distance's band (farBlips).
-func (w *World) blipExtras(p *Player, wants []stream.Want) []stream.Want {
-	pr := &w.prims
-	wants = w.attachedBlipWants(p, wants)
-	for _, id := range p.prims.farBlips {
-		b := pr.blips[id]
-		if b == nil || b.attached() || b.params.Scope != p.scope || b.params.DrawDistance == 0 {
+// distance's band (farBlips); of the attached ones, those within far2.
+func (w *World) blipExtras(p *Player, wants []stream.Want, far2 float32) []stream.Want {
+	wants = w.attachedBlipWants(p, wants, far2)
+	for i := range p.prims.farBlips {
+		f := &p.prims.farBlips[i]
+		if f.state != farLive || f.scope != p.scope || f.dd == 0 {
 			continue
 		}
-		r, d := b.params.DrawDistance, grid.Dist2(p.pos, b.at)
-		if d > r*r && blipVisible(p.prims.blips, b, d) { // in the band, shown
-			wants = append(wants, stream.Want{ID: b.id, Rev: b.rev, Dist2: d})
+		r, d := f.dd, grid.Dist2(p.pos, f.at)
+		if d > r*r && blipVisible(p.prims.blips, f.b, d) { // in the band, shown
+			wants = append(wants, stream.Want{ID: f.id, Rev: f.b.rev, Dist2: d})
 		}
 	}
 	return wants
-}
-
-// addBlipID adds id to the set ids (a short slice) and returns it.
-func addBlipID(ids []uint32, id uint32) []uint32 {
-	if slices.Contains(ids, id) {
-		return ids
-	}
-	return append(ids, id)
-}
-
-// removeBlipID removes id from the set ids and returns it.
-func removeBlipID(ids []uint32, id uint32) []uint32 {
-	if i := slices.Index(ids, id); i >= 0 {
-		ids[i] = ids[len(ids)-1]
-		return ids[:len(ids)-1]
-	}
-	return ids
 }
 
 // blipAttachedShown applies the attached blip's rules for recipient p: an

@@ -18,12 +18,18 @@ import (
 //     reach (none starts or stops covering: no blip of the answer enters its
 //     band either, and a blip in its band is not shown, else it would be
 //     wanted), read from blipEdgeG, whose radii are the draw distances plus
-//     blipHoldMax;
+//     blipEdgeReach;
 //   - blipHoldMax (a blip farther than that from its edge cannot cross it).
 
 // blipHoldMax (meters) caps a blip hold: past it blipEdgeG does not tell
 // the edges.
 const blipHoldMax = cacheSettle
+
+// blipEdgeReach (meters) is how far past its draw distance a blip's entry
+// in blipEdgeG reaches: past blipHoldMax for the holds and past the skin of
+// a ring (blip_ring.go) for the rings. An entry farther than blipHoldMax
+// from its edge leaves a hold as it was (blipHoldMax caps it).
+const blipEdgeReach = max(blipHoldMax, blipRingSkin) + 1
 
 // holdBlips keeps in p's blipHold the answer of n blips with fingerprint
 // sum that g gave at p's point (the box cache's), with how far it holds.

@@ -35,7 +35,17 @@ func (w *World) stepBlips(p *Player) bool {
 		return false
 	}
 	limit := stream.Blips.Limit()
-	pr.extras = w.blipExtras(p, pr.extras[:0])
+	// The new cut is within the step (and grid.Diff's meter) of the old
+	// one, or the step is refused: attached blips farther than that and a
+	// meter of margin (splitsAt's padding) are past it, trimmed. When the
+	// new answer is not cut (AllCut), every attached blip may be wanted:
+	// the step is refused (listed).
+	far2 := float32(math.Inf(1))
+	if st.cut != grid.AllCut && st.cut != 0 {
+		d := math.Sqrt(float64(cutDist2(st.cut))) + math.Sqrt(float64(grid.Dist2(st.at, p.pos))) + 2
+		far2 = float32(d*d*(1+1e-4) + 1)
+	}
+	pr.extras = w.blipExtras(p, pr.extras[:0], far2)
 	e1 := pr.extras
 	k := len(e1)
 	if st.cut != grid.AllCut {
@@ -52,8 +62,11 @@ func (w *World) stepBlips(p *Player) bool {
 	// cut: k guessed wrong is told by the split at the new cut, and the step
 	// tried again at the count found there, twice at most.
 	for try := 0; ; try++ {
-		if k >= limit || !w.stepDiff(st, g, p.pos, limit-k, bc.sum, pr.blipHot.v) {
+		if k >= limit || !w.blipDiff(st, g, p, limit-k, bc.sum) {
 			return false
+		}
+		if pr.step.Cut == grid.AllCut && !math.IsInf(float64(far2), 1) {
+			return false // no cut at p: every attached blip may be wanted, not only those within far2
 		}
 		n, ok := splitsAt(e1, pr.step.Cut)
 		if ok && n == k {
@@ -68,7 +81,7 @@ func (w *World) stepBlips(p *Player) bool {
 	// The old set: the old answer (the Diff's WasN, WasSum) and the extras
 	// the view shows (x0, at their shown revs). The new set: the answer
 	// and in. Leaves and enters (pr.hide, pr.show) are the answer's.
-	pr.x0 = w.shownExtras(p, st, pr.x0[:0])
+	pr.x0 = shownExtras(p, st, pr.x0[:0])
 	x0 := pr.x0
 	n, sum := pr.step.WasN+len(x0), pr.step.WasSum
 	for _, x := range x0 {
@@ -139,32 +152,31 @@ func splitsAt(ws []stream.Want, cut uint64) (int, bool) {
 // shownExtras appends the blips p's view shows that the answer kept in st
 // does not hold: attached ones, and blips with a draw distance outside it
 // (not covering st's point, or past its cut), each at its shown rev.
-func (w *World) shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
-	pr := &w.prims
+func shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
 	v := p.prims.blips
-	for _, b := range pr.attList {
+	for _, b := range p.prims.attShown {
 		if rev, ok := v.Shown(b.id); ok {
 			x0 = append(x0, stream.Want{ID: b.id, Rev: rev})
 		}
 	}
-	for _, id := range p.prims.farBlips {
-		rev, ok := v.Shown(id)
-		b := pr.blips[id]
-		if !ok || b != nil && (b.attached() || b.params.Scope == p.scope && inAnswer(st, b)) {
+	for i := range p.prims.farBlips {
+		f := &p.prims.farBlips[i]
+		rev, ok := v.Shown(f.id)
+		if !ok || f.state == farAttached || f.state == farLive && f.scope == p.scope && inAnswer(st, f) {
 			continue
 		}
-		x0 = append(x0, stream.Want{ID: id, Rev: rev})
+		x0 = append(x0, stream.Want{ID: f.id, Rev: rev})
 	}
 	return x0
 }
 
-// inAnswer reports whether the unattached blip b, with a draw distance, is
+// inAnswer reports whether the unattached blip of f, with a draw distance, is
 // in the answer at st's point as its cut describes it: covering the point
 // and ranked before the cut (grid.Hit.Rank, computed as the grid does).
-func inAnswer(st *primStep, b *Blip) bool {
-	d := grid.Dist2(b.at, st.at)
-	r := b.params.DrawDistance
-	return (r == 0 || d <= r*r) && uint64(math.Float32bits(d))<<32|uint64(b.slot) < st.cut
+func inAnswer(st *primStep, f *farBlip) bool {
+	d := grid.Dist2(f.at, st.at)
+	r := f.dd
+	return (r == 0 || d <= r*r) && uint64(math.Float32bits(d))<<32|uint64(f.slot) < st.cut
 }
 
 // keepBlips records in st the grid's answer hits at at for the next step,

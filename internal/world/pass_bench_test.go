@@ -286,7 +286,7 @@ func BenchmarkIncremental(b *testing.B) {
 				defer runtime.UnlockOSThread()
 				var s wire.PlayerSync
 				var m cpuMeter
-				before, stats := countPasses(w), w.CacheStats()
+				before, stats, prims := countPasses(w), w.CacheStats(), primCounts(w)
 				b.ReportAllocs()
 				for b.Loop() {
 					now = now.Add(tick)
@@ -295,7 +295,29 @@ func BenchmarkIncremental(b *testing.B) {
 				m.report(b, 1)
 				reportPasses(b, before, countPasses(w), float64(b.N), "tick")
 				reportSteps(b, stats, w.CacheStats(), float64(b.N), "tick")
+				reportPrims(b, prims, primCounts(w), float64(b.N), "tick")
 			})
+		}
+	}
+}
+
+// primCounter is what the world counts of its primitive and vehicle views'
+// shortcuts.
+type primCounter [6]uint64
+
+var primCounterNames = [...]string{"prim-steps", "blip-ring-steps", "blip-ring-builds", "prim-holds", "vehicle-steady", "vehicle-steps"}
+
+func primCounts(w *World) primCounter {
+	pr := &w.prims
+	return primCounter{pr.steps, pr.ringSteps, pr.ringBuilds, pr.holds + pr.blipHolds, w.caches.vehicleSteady, pr.vehicleSteps}
+}
+
+// reportPrims reports the primitive views' steps, ring steps, ring builds
+// and holds per unit of work.
+func reportPrims(b *testing.B, before, after primCounter, per float64, unit string) {
+	for i := range after {
+		if n := after[i] - before[i]; n > 0 {
+			b.ReportMetric(float64(n)/per, primCounterNames[i]+"/"+unit)
 		}
 	}
 }

@@ -30,10 +30,12 @@ import (
 //   - on every tick while a pass left work for lack of send-queue room.
 //
 // A pass of a player who moved patches the blip and gang zone views by the
-// change of the grid's answer (a step: prims_step.go, blip_step.go); one
-// who stands finds them steady from the box caches, or from how far the
-// last zone answer holds (zone_hold.go), without a list
-// (docs/decisions/0235-prim-steps-and-holds.md).
+// change of the grid's answer (a step: prims_step.go, blip_step.go; a blip
+// step is told from the player's ring of the blip grid when one serves it,
+// blip_ring.go); one who stands finds them steady from the box caches, or
+// from how far the last zone answer holds (zone_hold.go), without a list
+// (docs/decisions/0235-prim-steps-and-holds.md,
+// docs/decisions/0270-blip-rings.md).
 //
 // Every show and hide is critical (nothing resends state), and a pass leaves
 // SendReserve slots of the send queue free, like pickup streaming. A new
@@ -81,7 +83,7 @@ type prims struct {
 	onShown   []*Label               // scratch of labelWants
 	blips     map[uint32]*Blip       // every blip, by id
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
-	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipHoldMax; key = id (blip_hold.go)
+	blipEdgeG *grid.Scopes           // unattached blips with a draw distance, radius = it + blipEdgeReach; key = id (blip_hold.go, blip_ring.go)
 	attBlip   map[uint32]*Blip       // blips attached to an entity
 	attList   []*Blip                // the same, listed (Blip.ai): walked per viewer, faster than the map
 	blipAt    time.Time              // the last attached-blip update
@@ -90,18 +92,22 @@ type prims struct {
 	zoneG     *grid.Scopes           // zones shown to everyone, at their center (z = 0), radius +Inf; cells of zoneCell; key = slot in zoneHot
 	zoneHot   slots[uint32]          // the ids of the zones in zoneG, by their key (their rev is the grid's)
 	blipHot   slots[uint32]          // the ids of the blips in blipG, by their key (their rev is the grid's)
+	blipSlots []blipSlot             // where the blips in blipG stand and their draw distance, by their key (blip_ring.go)
 	cps       map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 
-	passes      [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
-	holdsMade   uint64            // zone holds computed (zone_hold.go)
-	holds       uint64            // zone views found steady by a hold
-	blipHolds   uint64            // blip views found steady by a hold
-	steps       uint64            // views patched by a step (prims_step.go)
-	markSteps   uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
-	labelSteps  uint64            // label views patched by a step (label_step.go)
-	labelShells uint64            // of which told from the view's shell
+	passes       [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	holdsMade    uint64            // zone holds computed (zone_hold.go)
+	holds        uint64            // zone views found steady by a hold
+	blipHolds    uint64            // blip views found steady by a hold
+	steps        uint64            // views patched by a step (prims_step.go)
+	markSteps    uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
+	ringBuilds   uint64            // blip rings built (blip_ring.go)
+	ringSteps    uint64            // blip steps told from a ring
+	vehicleSteps uint64            // vehicle views patched by a step (vehicle_steady.go)
+	labelSteps   uint64            // label views patched by a step (label_step.go)
+	labelShells  uint64            // of which told from the view's shell
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit
@@ -115,6 +121,8 @@ type prims struct {
 	extras   []stream.Want // stepBlips: the extras wanted now
 	x0       []stream.Want // and those shown
 	sorted   []grid.Hit    // keepBlips
+	ringHits []grid.Hit    // blip_ring.go
+	ringWas  []bool
 	wants    []stream.Want
 	ops      []stream.Op
 	label    wire.Label3D // encode scratch, one per kind
@@ -150,11 +158,18 @@ type primState struct {
 	zoneHold   answerHold    // how far the last answer of the zone grid holds (zone_hold.go)
 	blipHold   answerHold    // and of the blip grid (blip_hold.go)
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
-	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
+	recheck    bool          // a view ran a reconcile (budget) since all were last found with no ops left
 
-	farBlips []uint32 // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band)
-	blipStep primStep // the blip grid's last answer, for a step
-	zoneStep primStep // the zone grid's last answer, for a step
+	// pickupsLeft: the player's pickup view (Player.pickups, not a
+	// primitive's) had ops left after its last reconcile (streamPickups).
+	pickupsLeft bool
+	zonesDirty  bool // a gang zone this player may see changed: reconcile on the next tick
+
+	farBlips []farBlip // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band; blip_far.go)
+	attShown []*Blip   // every attached blip shown to this player (blip_far.go)
+	blipStep primStep  // the blip grid's last answer, for a step
+	blipRing blipRing  // the blip grid around the player, for a step (blip_ring.go)
+	zoneStep primStep  // the zone grid's last answer, for a step
 
 	zoneSet map[uint32]bool     // gang zones shown (true) or hidden (false) for this player
 	colShow map[uint32]struct{} // colshapes shown to this player
@@ -181,8 +196,14 @@ func (s *primState) init() {
 	s.colIn = map[uint32]struct{}{}
 }
 
-// budget is how many ops a reconcile of p may queue.
-func budget(p *Player) int { return p.conn.Free() - SendReserve }
+// budget is how many ops a reconcile of p may queue. Every reconcile,
+// patch and flush of a primitive view takes its room from here, the only
+// calls that can leave ops pending: so p's views are polled for pending
+// work (tickPrims) only after one of them ran.
+func budget(p *Player) int {
+	p.prims.recheck = true
+	return p.conn.Free() - SendReserve
+}
 
 // tickPrims runs p's deferred checkpoint crossings and, when due, its slow
 // pass; views with pending work are reconciled on every tick.
@@ -194,27 +215,40 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 	if slow {
 		s.due = w.nextSlowPass(p, now)
 	}
+	// Views are polled for ops left only if a reconcile ran since they were
+	// last found without (budget): five views a player, a tick, were a
+	// cache miss each for nothing (docs/decisions/0270-blip-rings.md).
+	poll := s.recheck
+	s.recheck = false
 	if slow {
 		w.reconcileLabels(p)
-	} else if s.labels.Pending() > 0 {
+	} else if poll && s.labels.Pending() > 0 {
 		w.flushLabels(p) // label.go: the ops left, without a new wanted set
 	}
-	if slow || s.blips.Pending() > 0 || s.blipsDirty {
+	if slow || poll && s.blips.Pending() > 0 || s.blipsDirty {
 		s.blipsDirty = false
 		w.prims.follow = slow // attached blips follow their entity (attachedBlipWants)
 		w.reconcileBlips(p)
 		w.prims.follow = false
 	}
-	if slow || s.cps.Pending() > 0 {
+	if slow || poll && s.cps.Pending() > 0 {
 		w.reconcileCheckpoints(p)
 	}
-	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || s.zones.Pending() > 0 || s.zonesDirty {
+	if slow && s.zoneAnchor.Due(p.pos, ZoneRequery) || poll && s.zones.Pending() > 0 || s.zonesDirty {
 		s.zonesDirty = false
 		w.reconcileZones(p)
 	}
-	if slow || s.cols.Pending() > 0 {
+	if slow || poll && s.cols.Pending() > 0 {
 		w.reconcileColshapes(p)
 	}
+	if poll && !s.recheck && s.pending() {
+		s.recheck = true // ops left and nothing ran this tick: poll again on the next
+	}
+}
+
+// pending reports whether any of the views has ops left.
+func (s *primState) pending() bool {
+	return s.labels.Pending()+s.blips.Pending()+s.cps.Pending()+s.zones.Pending()+s.cols.Pending() > 0
 }
 
 // nextSlowPass returns when p's next slow pass is due after now: at p's

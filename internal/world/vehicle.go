@@ -149,7 +149,7 @@ func (w *World) CreateVehicle(vp VehicleParams) (uint16, error) {
 	w.ents.vehicleN++
 	v.rev = w.nextVehicleRev()
 	g := w.ents.vehicleGrid.Get(v.scope)
-	v.h = g.Insert(uint32(v.id), v.pos, entityReach)
+	v.h = g.Insert(uint32(v.id), v.pos, VehicleStreamDistance)
 	g.SetRev(v.h, v.rev)
 	w.announceVehicle(v)
 	return v.id, nil
@@ -242,7 +242,7 @@ func (w *World) placeVehicle(v *Vehicle, pos grid.Vec, rot Quat, sc grid.Scope) 
 		if g.Len() == 0 {
 			w.ents.vehicleGrid.Prune(v.scope)
 		}
-		v.h = w.ents.vehicleGrid.Get(sc).Insert(uint32(v.id), pos, entityReach)
+		v.h = w.ents.vehicleGrid.Get(sc).Insert(uint32(v.id), pos, VehicleStreamDistance)
 		v.scope = sc
 	} else {
 		w.ents.vehicleGrid.Get(sc).Move(v.h, pos)
@@ -352,34 +352,40 @@ func (w *World) streamVehicles(q *Player) {
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
-	if !e.vehicleAt.Due(q.pos, EntityRequery) && e.vehiclesV.Pending() == 0 {
+	if !e.vehicleAt.Due(q.pos, EntityRequery) && !(q.vehLast.left && e.vehiclesV.Pending() > 0) {
+		q.vehLast.left = false // asked only after a reconcile that left ops (as streamPickups)
 		return
 	}
+	w.streamVehiclesDue(q)
+	q.vehLast.left = e.vehiclesV.Pending() > 0
+}
+
+// streamVehiclesDue reconciles q's view of vehicles: steady, by a step, or
+// from the grid's answer.
+func (w *World) streamVehiclesDue(q *Player) {
+	e := &q.ent
 	w.ents.passes[1]++
-	wants := w.ents.wants[:0]
 	g := w.ents.vehicleGrid.Lookup(q.scope)
 	if w.vehiclesSteady(q, g) {
 		e.vehicleAt.Mark(q.pos)
 		return
 	}
-	var sum uint64
-	hold := float64(entityReach - VehicleStreamDistance) // a vehicle the query did not reach
-	if g != nil {
-		w.ents.hits = g.Nearest(q.pos, VehicleLimit, w.ents.hits[:0])
-		if len(w.ents.hits) >= VehicleLimit {
-			hold = 0 // the limit cut: a vehicle past it may come nearer
-		}
-		for _, h := range w.ents.hits {
-			hold = min(hold, math.Abs(math.Sqrt(float64(h.Dist2))-VehicleStreamDistance))
-			if h.Dist2 <= VehicleStreamDistance*VehicleStreamDistance {
+	if !w.vehicleStep(q, g) {
+		// The grid's answer (radius: the stream distance) is the wanted set.
+		wants := w.ents.wants[:0]
+		var sum uint64
+		w.ents.hits = w.ents.hits[:0]
+		if g != nil {
+			w.ents.hits = g.Nearest(q.pos, VehicleLimit, w.ents.hits)
+			for _, h := range w.ents.hits {
 				wants = append(wants, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
 				sum += stream.Mix(h.Key, h.Rev)
 			}
 		}
+		q.vehLast.set(g, q.pos, grid.CutOf(w.ents.hits, VehicleLimit), len(wants), sum)
+		w.ents.ops = e.vehiclesV.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+		w.ents.wants = wants
 	}
-	q.vehLast = vehicleQuery{g: g, ver: versionOf(g), at: q.pos, hold: hold, n: len(wants), sum: sum}
-	w.ents.ops = e.vehiclesV.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
-	w.ents.wants = wants
 	e.vehicleAt.Mark(q.pos)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)

@@ -1,41 +1,46 @@
 package world
 
 import (
-	"math"
-
 	"dlmp/internal/grid"
+	"dlmp/internal/stream"
 )
 
-// A vehicle view found steady without a grid query (decisions 0215 and
-// 0235): the wanted set computed at a point holds at every point nearer
-// to it than any vehicle came to the stream distance, in the same grid at
-// the same version.
+// A vehicle view found steady without a grid query (decision 0215), or
+// told as a step from its last answer (docs/decisions/0271-vehicle-steps.md).
+// The vehicle grid's radius is the stream distance, so its answer (every
+// vehicle covering the point, up to VehicleLimit) is the wanted set: a
+// moving player's view is told by grid.DiffIn with the view's shell, as
+// pickups are (decision 0231), and applied by View.PatchStep, which
+// refuses unless the view shows exactly the old answer.
+
+// vehicleSkin (meters) is the skin of a vehicle view's shell: 3.5 requeries,
+// as the other kinds' (decision 0211).
+const vehicleSkin = 3.5 * EntityRequery
 
 // vehicleQuery is what a player's vehicle view was last computed from: the
-// scope's vehicle grid (nil: none) and its version, the point, how far from
-// it the wanted set holds (hold), and the wanted set's count and
-// fingerprint (every vehicle weighs 1).
+// scope's vehicle grid (nil: none) and its version, the point, the cut of
+// the answer there (grid.CutOf), the wanted set's count and fingerprint
+// (every vehicle weighs 1), and the view's shell (kept while the grid is
+// the same; its change stamps are the grid's).
 type vehicleQuery struct {
-	g    *grid.Grid
-	ver  uint64
-	at   grid.Vec
-	hold float64
-	n    int
-	sum  uint64
+	g     *grid.Grid
+	ver   uint64
+	at    grid.Vec
+	cut   uint64
+	n     int
+	sum   uint64
+	ok    bool // an answer is kept: the next pass may step from it
+	left  bool // the view had ops left after its last reconcile (streamVehicles)
+	shell grid.Shell
 }
 
-// holdSlack (meters, and relative to the stream distance) pads the hold
-// distance for the float32 rounding of the grid's squared distances, as
-// the box caches pad theirs (decision 0190).
-const holdSlack = 0.01 + 1e-5*entityReach
-
-// holds reports whether the wanted set computed at l.at is the wanted set
-// at p, for the same grid at the same version: every vehicle shown is
-// within the stream distance of p and every other one farther (or past
-// the query's reach), since none is nearer to that distance than l.hold
-// from l.at.
-func (l *vehicleQuery) holds(p grid.Vec) bool {
-	return math.Sqrt(float64(grid.Dist2(l.at, p)))+holdSlack < l.hold
+// set records the answer of n vehicles with fingerprint sum and cut
+// computed at at in g.
+func (l *vehicleQuery) set(g *grid.Grid, at grid.Vec, cut uint64, n int, sum uint64) {
+	if l.g != g {
+		l.shell = grid.Shell{}
+	}
+	l.g, l.ver, l.at, l.cut, l.n, l.sum, l.ok = g, versionOf(g), at, cut, n, sum, true
 }
 
 func versionOf(g *grid.Grid) uint64 {
@@ -46,25 +51,54 @@ func versionOf(g *grid.Grid) uint64 {
 }
 
 // vehiclesSteady reports whether q's vehicle view needs no recompute: q
-// stands where it was last computed, or nearer to it than any vehicle was
-// to the stream distance (vehicleQuery.holds), in the same grid (g, q's
-// scope's), and no vehicle of the grid was inserted, moved, removed or
-// given a new rev since (the grid's version; every rev change sets the
-// entry's rev), so the wanted set is the one computed then, and the view
-// shows exactly it (stream.View.Unchanged, which also drops leftover ops as
-// Reconcile would). A vehicle's rev changes only with a pose set
-// (placeVehicle), which moves its grid entry. The full pass of players who
-// stand or shift a little then costs no grid query, nor does a view that
-// another player's announce made due (docs/benchmarks/world3-prims.md); a
-// scope with a driver moving re-queries every pass, as before.
+// stands where it was last computed, in the same grid (g, q's scope's), and
+// no vehicle of the grid was inserted, moved, removed or given a new rev
+// since (the grid's version; every rev change sets the entry's rev), so the
+// wanted set is the one computed then, and the view shows exactly it
+// (stream.View.Unchanged, which also drops leftover ops as Reconcile
+// would). A view that another player's announce made due then costs no
+// grid query.
 func (w *World) vehiclesSteady(q *Player, g *grid.Grid) bool {
 	l := &q.vehLast
-	if w.bruteForce || l.g != g || l.ver != versionOf(g) || l.at != q.pos && !l.holds(q.pos) {
+	if w.bruteForce || !l.ok || l.g != g || l.ver != versionOf(g) || l.at != q.pos {
 		return false
 	}
 	if !q.ent.vehiclesV.Unchanged(l.n, uint64(l.n), l.sum) {
 		return false
 	}
 	w.caches.vehicleSteady++
+	return true
+}
+
+// vehicleStep tells q's vehicle view's change from its last answer to q's
+// point (grid.DiffIn with the view's shell) and patches the view, the ops
+// in w.ents.ops; or reports false (nothing done) when the grid cannot tell
+// it, the view has ops left, or it does not show the old answer.
+func (w *World) vehicleStep(q *Player, g *grid.Grid) bool {
+	l := &q.vehLast
+	v := q.ent.vehiclesV
+	if w.bruteForce || g == nil || !l.ok || l.g != g || v.Pending() > 0 {
+		return false
+	}
+	s := &w.prims.step
+	if !g.DiffIn(&l.shell, vehicleSkin, l.at, q.pos, VehicleLimit, l.cut, stream.Mix, s) {
+		return false
+	}
+	ops, ok := v.PatchStep(s, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
+	w.ents.ops = ops
+	if !ok {
+		return false
+	}
+	n, sum := s.WasN, s.WasSum
+	for i := range s.Leave {
+		n--
+		sum -= stream.Mix(s.Leave[i].Key, s.Leave[i].Rev)
+	}
+	for i := range s.Enter {
+		n++
+		sum += stream.Mix(s.Enter[i].Key, s.Enter[i].Rev)
+	}
+	l.set(g, q.pos, s.Cut, n, sum)
+	w.prims.vehicleSteps++
 	return true
 }

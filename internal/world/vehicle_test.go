@@ -217,16 +217,15 @@ func TestReusedVehicleIDIsShownAnew(t *testing.T) {
 	}
 }
 
-// TestVehicleViewsEqualScan checks the steady vehicle view (vehiclesSteady):
-// players standing (some in a second scope) while vehicles are created,
-// deleted, placed (in place, nearby, into the other scope and back) and
-// respawned at random, and walking a few meters or a few centimeters in
-// some rounds (the hold distance of vehicleQuery); every round every
-// vehicle view is due, and after the tick each view shows exactly the
-// vehicles a scan of every vehicle finds (same scope, within
-// VehicleStreamDistance), each at its current rev. It fails unless some
-// views were found steady, some of them after a move, and some computed
-// again.
+// TestVehicleViewsEqualScan checks the steady vehicle view (vehiclesSteady)
+// and its steps (vehicleStep): players standing (some in a second scope)
+// while vehicles are created, deleted, placed (in place, nearby, into the
+// other scope and back) and respawned at random, and walking a few meters
+// or a few centimeters in some rounds; every round every vehicle view is
+// due, and after the tick each view shows exactly the vehicles a scan of
+// every vehicle finds (same scope, within VehicleStreamDistance), each at
+// its current rev. It fails unless some views were found steady, some
+// patched by a step in the rounds players moved, and some computed again.
 func TestVehicleViewsEqualScan(t *testing.T) {
 	other := grid.Scope{World: 3}
 	for seed := range int64(3) {
@@ -254,7 +253,7 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 			f.vehicle(VehicleParams{Pos: spot(), Scope: scope(), Respawn: time.Hour})
 		}
 		steady0 := f.w.caches.vehicleSteady
-		computed, movedSteady := 0, uint64(0)
+		computed, movedSteps := 0, uint64(0)
 		for round := range 60 {
 			moved := round%3 == 1
 			if moved { // some walk a step, some shift a little, some stand
@@ -296,11 +295,11 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 			for _, p := range ps {
 				p.ent.vehicleAt.Invalidate()
 			}
-			before, steadyBefore := f.w.ents.passes[1], f.w.caches.vehicleSteady
+			before, stepsBefore := f.w.ents.passes[1], f.w.prims.vehicleSteps
 			f.advance(tick)
 			computed += int(f.w.ents.passes[1] - before)
 			if moved {
-				movedSteady += f.w.caches.vehicleSteady - steadyBefore
+				movedSteps += f.w.prims.vehicleSteps - stepsBefore
 			}
 			for _, p := range ps {
 				want := map[uint16]uint32{}
@@ -322,8 +321,8 @@ func TestVehicleViewsEqualScan(t *testing.T) {
 		if steady := f.w.caches.vehicleSteady - steady0; steady == 0 || steady == uint64(computed) {
 			t.Errorf("seed %d: %d of %d vehicle passes found steady, want some but not all", seed, steady, computed)
 		}
-		if movedSteady == 0 {
-			t.Errorf("seed %d: no vehicle pass found steady in the rounds players moved", seed)
+		if movedSteps == 0 {
+			t.Errorf("seed %d: no vehicle view patched by a step in the rounds players moved", seed)
 		}
 	}
 }
@@ -366,4 +365,66 @@ func TestVehicleAnnounceMakesViewsDue(t *testing.T) {
 			t.Fatalf("step %d: got shows %+v, hides %v, want vehicle %d hidden", i, shows, hides, v)
 		}
 	}
+}
+
+// TestVehicleStepAcrossScopes: a player walks among vehicles (their views
+// patched by steps), then is teleported to another scope where other
+// vehicles stand at the same points and walks on. Each tick the view shows
+// exactly the vehicles of the player's scope within the stream distance.
+// It fails when a step is taken from the answer of another scope's grid
+// (the view's shell is that grid's).
+func TestVehicleStepAcrossScopes(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	f.spawn(p, c, at(0, 0))
+	other := grid.Scope{World: 5}
+	rng := rand.New(rand.NewPCG(3, 271))
+	for range 40 {
+		pos := at(float32(rng.IntN(700)-350), float32(rng.IntN(700)-350))
+		f.vehicle(VehicleParams{Pos: pos})
+		f.vehicle(VehicleParams{Pos: pos, Scope: other})
+	}
+	check := func(what string) {
+		t.Helper()
+		var want []uint32
+		for _, v := range f.w.ents.vehicles {
+			if v != nil && v.scope == p.scope && grid.Dist2(v.pos, p.pos) <= VehicleStreamDistance*VehicleStreamDistance {
+				want = append(want, uint32(v.id))
+			}
+		}
+		var got []uint32
+		for _, id := range want {
+			if _, ok := p.ent.vehiclesV.Shown(id); ok {
+				got = append(got, id)
+			}
+		}
+		if n := p.ent.vehiclesV.Len(); n != len(want) || len(got) != len(want) {
+			t.Fatalf("%s: %d vehicles shown, %d of the %d wanted", what, n, len(got), len(want))
+		}
+	}
+	pos := at(0, 0)
+	walk := func(what string) {
+		t.Helper()
+		for range 6 {
+			pos.X += 5
+			f.sync(p, c, pos, 1)
+			f.advance(tick)
+			c.ackAll()
+			check(what)
+		}
+	}
+	walk("walking")
+	steps := f.w.prims.vehicleSteps
+	if steps == 0 {
+		t.Fatal("no vehicle step while walking")
+	}
+	if err := f.w.Teleport(p, Landing{Pos: pos, World: uint32(other.World)}); err != nil {
+		t.Fatal(err)
+	}
+	c.ackAll()
+	f.advance(tick)
+	f.sync(p, c, pos, 1)
+	f.advance(tick)
+	check("after the teleport")
+	walk("walking in the other scope")
 }
