@@ -240,6 +240,7 @@ func (w *World) placePlayer(p *Player) {
 	if !e.inGrid {
 		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
 		e.inGrid, e.gscope = true, p.scope
+		w.ents.views.streamed++
 		return
 	}
 	w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
@@ -256,6 +257,7 @@ func (w *World) removePlayerGrid(p *Player) {
 		w.ents.playerGrid.Prune(e.gscope)
 	}
 	e.inGrid = false
+	w.ents.views.streamed--
 	w.ref(p.id).inGrid = false
 }
 

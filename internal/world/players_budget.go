@@ -2,15 +2,22 @@ package world
 
 import "dlmp/internal/stream"
 
-// ViewBudget is how many views of players are computed (a query of the
-// nearest players and a reconcile) per tick at most. Players who start
-// together, or cross a requery distance together, make views due in bursts
-// (decision 0243: median 37 per tick, p99 394 in a spread crowd of 1000);
-// the views past the budget stay due and are computed first on the next
-// ticks, oldest first, so a burst spreads over a few ticks and no view is
-// starved or lost (decision 0256). A view computed because a player left
-// (the hide of the leaver, at once) is not counted nor deferred.
-const ViewBudget = 100
+// The views of players computed per tick (a query of the nearest players
+// and a reconcile) are at most the tick's budget: max(ViewBudgetMin,
+// ceil(players / ViewRefreshTicks)), players being those with a stream
+// center. Players who start together, or cross a requery distance
+// together, make views due in bursts (decision 0243: median 37 per tick,
+// p99 394 in a spread crowd of 1000); in a one-spot crowd every view is
+// due all the time. The views past the budget stay due and are computed
+// first on the next ticks, oldest first, so no view is starved or lost
+// (decision 0256), and each due view is computed within ViewRefreshTicks
+// ticks: a second at the default 20 Hz, SA-MP's stream_rate (decision
+// 0275). A view computed because a player left (the hide of the leaver, at
+// once) is not counted nor deferred.
+const (
+	ViewBudgetMin    = 32
+	ViewRefreshTicks = 20
+)
 
 // viewBudget is the per-tick count of views of players computed, and the
 // views deferred past it, oldest first; with the dense table the views of
@@ -18,6 +25,8 @@ const ViewBudget = 100
 type viewBudget struct {
 	tick     uint32    // the tick used counts for
 	used     int       // views computed in tick
+	limit    int       // the budget of tick
+	streamed int       // players with a stream center (in the player grid)
 	deferred []*Player // due views past the budget, oldest first; each has ent.deferred set
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
@@ -41,8 +50,8 @@ func (w *World) beginViews() {
 	if b.tick == w.ents.tick {
 		return
 	}
-	b.tick, b.used = w.ents.tick, 0
-	for b.head < len(b.deferred) && b.used < ViewBudget {
+	b.tick, b.used, b.limit = w.ents.tick, 0, w.viewBudget()
+	for b.head < len(b.deferred) && b.used < b.limit {
 		q := b.deferred[b.head]
 		b.deferred[b.head] = nil
 		b.head++
@@ -65,6 +74,13 @@ func (w *World) beginViews() {
 	}
 }
 
+// viewBudget is how many views of players a tick computes at most:
+// enough for every player's view to be computed once in ViewRefreshTicks
+// ticks, and ViewBudgetMin in a small world.
+func (w *World) viewBudget() int {
+	return max(ViewBudgetMin, (w.ents.views.streamed+ViewRefreshTicks-1)/ViewRefreshTicks)
+}
+
 // spendView reports whether q's due view may be computed in this tick,
 // counting it; when not, q is deferred to the next ticks.
 func (w *World) spendView(q *Player) bool {
@@ -72,7 +88,7 @@ func (w *World) spendView(q *Player) bool {
 	if q.ent.deferred {
 		return false // waits its turn among the older ones
 	}
-	if b.used < ViewBudget {
+	if b.used < b.limit {
 		b.used++
 		return true
 	}
