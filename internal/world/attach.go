@@ -1,7 +1,10 @@
 package world
 
 import (
+	"slices"
+
 	"dlmp/internal/grid"
+	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
 
@@ -45,21 +48,93 @@ type attachKey struct {
 	id   uint32
 }
 
-// labelsOnShown appends to dst the attached labels whose entity is
-// streamed to p: the labels on the players and vehicles p's views show, so
-// a reconcile costs what p sees rather than every attached label.
-func (w *World) labelsOnShown(p *Player, dst []*Label) []*Label {
-	on := w.prims.labelsOn
-	if len(on) == 0 {
-		return dst
+// addLabelOn records l, attached, among the labels on its entity: by player
+// id in a dense table for players (the views' labelsOn: a crowd's name
+// labels are read for every player shown on every label pass), in the map
+// for vehicles.
+func (w *World) addLabelOn(l *Label) {
+	if id, ok := labelPlayer(l); ok {
+		on := &w.ents.views.labelsOn
+		if int(id) >= len(*on) {
+			*on = append(*on, make([][]*Label, int(id)+1-len(*on))...)
+		}
+		(*on)[id] = append((*on)[id], l)
+		return
 	}
-	for _, id := range p.ent.shownP {
-		if id != p.id {
-			dst = append(dst, on[attachKey{wire.AttachPlayer, uint32(id)}]...)
+	k := attachKey{l.params.AttachKind, l.params.AttachID}
+	w.prims.labelsOn[k] = append(w.prims.labelsOn[k], l)
+}
+
+// removeLabelOn forgets l, attached, among the labels on its entity.
+func (w *World) removeLabelOn(l *Label) {
+	is := func(x *Label) bool { return x == l }
+	if id, ok := labelPlayer(l); ok {
+		on := w.ents.views.labelsOn
+		if int(id) < len(on) {
+			on[id] = slices.DeleteFunc(on[id], is)
+		}
+		return
+	}
+	k := attachKey{l.params.AttachKind, l.params.AttachID}
+	if on := slices.DeleteFunc(w.prims.labelsOn[k], is); len(on) == 0 {
+		delete(w.prims.labelsOn, k)
+	} else {
+		w.prims.labelsOn[k] = on
+	}
+}
+
+// labelPlayer returns the player id an attached label is on, if on a player.
+func labelPlayer(l *Label) (uint16, bool) {
+	if l.params.AttachKind != wire.AttachPlayer || l.params.AttachID > 0xFFFF {
+		return 0, false
+	}
+	return uint16(l.params.AttachID), true
+}
+
+// labelsOnShown appends to wants the attached labels p should see: those on
+// the players and vehicles p's views show (not on p), that are not another
+// player's (Viewer), within their draw distance of p. A reconcile costs
+// what p sees rather than every attached label; the labels on players are
+// read from the dense tables by player id (their labels, their stream
+// center), without a map lookup or the players' structs.
+func (w *World) labelsOnShown(p *Player, wants []stream.Want) []stream.Want {
+	b := &w.ents.views
+	if on := b.labelsOn; len(on) > 0 {
+		for _, id := range p.ent.shownP {
+			if int(id) >= len(on) || len(on[id]) == 0 || id == p.id {
+				continue
+			}
+			r := &b.refs[id]
+			if !r.inGrid { // left: no position
+				continue
+			}
+			for _, l := range on[id] {
+				wants = labelWant(p, l, r.pos, wants)
+			}
 		}
 	}
-	for _, id := range p.ent.shownV {
-		dst = append(dst, on[attachKey{wire.AttachVehicle, uint32(id)}]...)
+	if len(w.prims.labelsOn) == 0 {
+		return wants
 	}
-	return dst
+	for _, id := range p.ent.shownV {
+		for _, l := range w.prims.labelsOn[attachKey{wire.AttachVehicle, uint32(id)}] {
+			if pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID); ok {
+				wants = labelWant(p, l, pos, wants)
+			}
+		}
+	}
+	return wants
+}
+
+// labelWant appends l, attached to an entity at pos, to wants when p
+// should see it.
+func labelWant(p *Player, l *Label, pos grid.Vec, wants []stream.Want) []stream.Want {
+	if l.params.Viewer != nil && l.params.Viewer != p {
+		return wants
+	}
+	at := grid.Vec{X: pos.X + l.params.Pos.X, Y: pos.Y + l.params.Pos.Y, Z: pos.Z + l.params.Pos.Z}
+	if d := grid.Dist2(p.pos, at); d <= l.params.DrawDistance*l.params.DrawDistance {
+		wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
+	}
+	return wants
 }

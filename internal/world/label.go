@@ -2,7 +2,6 @@ package world
 
 import (
 	"fmt"
-	"slices"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -186,8 +185,7 @@ func (w *World) checkAttach(fn string, kind uint8, id uint32) error {
 func (w *World) placeLabel(l *Label) {
 	if l.attached() {
 		w.prims.attLabel[l.id] = l
-		k := attachKey{l.params.AttachKind, l.params.AttachID}
-		w.prims.labelsOn[k] = append(w.prims.labelsOn[k], l)
+		w.addLabelOn(l)
 		return
 	}
 	g := w.labelGrids(l).Get(l.params.Scope)
@@ -208,13 +206,7 @@ func (w *World) labelGrids(l *Label) *grid.Scopes {
 func (w *World) unplaceLabel(l *Label) {
 	if l.attached() {
 		delete(w.prims.attLabel, l.id)
-		k := attachKey{l.params.AttachKind, l.params.AttachID}
-		on := slices.DeleteFunc(w.prims.labelsOn[k], func(x *Label) bool { return x == l })
-		if len(on) == 0 {
-			delete(w.prims.labelsOn, k)
-		} else {
-			w.prims.labelsOn[k] = on
-		}
+		w.removeLabelOn(l)
 		return
 	}
 	s := w.labelGrids(l)

@@ -92,17 +92,7 @@ func (w *World) labelStepFrom(p *Player) {
 // those with p as their viewer, within their draw distance.
 func (w *World) labelExtras(p *Player, wants []stream.Want) []stream.Want {
 	pr := &w.prims
-	pr.onShown = w.labelsOnShown(p, pr.onShown[:0])
-	for _, l := range pr.onShown {
-		pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID)
-		if !ok || l.params.Viewer != nil && l.params.Viewer != p {
-			continue
-		}
-		at := grid.Vec{X: pos.X + l.params.Pos.X, Y: pos.Y + l.params.Pos.Y, Z: pos.Z + l.params.Pos.Z}
-		if d := grid.Dist2(p.pos, at); d <= l.params.DrawDistance*l.params.DrawDistance {
-			wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d})
-		}
-	}
+	wants = w.labelsOnShown(p, wants)
 	if w.bruteForce {
 		return wants
 	}
