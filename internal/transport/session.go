@@ -110,6 +110,35 @@ func (s *Session) SendUnreliable(msg []byte) {
 	s.unrelEnd = append(s.unrelEnd, len(s.unrel))
 }
 
+// SendUnreliables queues encoded unreliable packets for this tick's
+// datagrams, in order, as SendUnreliable would one by one: the session's
+// checks and its buffers are read once for the run (a world sends a
+// crowd's viewer ~90 PlayerMoves a tick).
+func (s *Session) SendUnreliables(msgs [][]byte) {
+	if s.closing != 0 || s.ended {
+		return
+	}
+	unrel, ends := s.unrel, s.unrelEnd
+	start := 0 // where the last datagram starts in unrel
+	if n := len(ends); n > 1 {
+		start = ends[n-2]
+	}
+	for _, msg := range msgs {
+		if len(msg) > wire.MaxDatagram {
+			continue
+		}
+		if len(ends) > 0 && len(unrel)+len(msg)-start <= wire.MaxDatagram {
+			unrel = append(unrel, msg...)
+			ends[len(ends)-1] = len(unrel)
+			continue
+		}
+		start = len(unrel)
+		unrel = append(unrel, msg...)
+		ends = append(ends, len(unrel))
+	}
+	s.unrel, s.unrelEnd = unrel, ends
+}
+
 // Progress counts the reliable messages queued and the longest prefix of
 // them the client acknowledged (world.Conn; see lane.Sender.Progress).
 func (s *Session) Progress() (queued, acked uint64) { return s.send.Progress() }

@@ -50,3 +50,66 @@ func TestSwapUnreliableKeepsWhatTheWriterHolds(t *testing.T) {
 		t.Errorf("got %q in a new buffer, want tick 4 written over batch 2's buffer", s.unrel)
 	}
 }
+
+// SendUnreliables queues what SendUnreliable does packet by packet: the
+// same bytes and the same datagram ends, across runs and with a packet too
+// large dropped.
+func TestSendUnreliablesMatchesOneByOne(t *testing.T) {
+	var runs [][][]byte
+	size := 1
+	for r := range 6 {
+		var run [][]byte
+		for i := range 4 + 7*r {
+			size = (size*37 + 11) % 700
+			run = append(run, bytes.Repeat([]byte{byte(r*50 + i)}, size+1))
+		}
+		if r == 3 {
+			run = append(run, make([]byte, wire.MaxDatagram+1), make([]byte, wire.MaxDatagram))
+		}
+		runs = append(runs, run)
+	}
+	var one, batch Session
+	for _, run := range runs {
+		for _, msg := range run {
+			one.SendUnreliable(msg)
+		}
+		batch.SendUnreliables(run)
+	}
+	if !bytes.Equal(batch.unrel, one.unrel) {
+		t.Fatalf("got %d bytes queued, want %d as one by one", len(batch.unrel), len(one.unrel))
+	}
+	if !slices.Equal(batch.unrelEnd, one.unrelEnd) {
+		t.Errorf("got datagram ends %v, want %v", batch.unrelEnd, one.unrelEnd)
+	}
+	var closed Session
+	closed.Kick(1)
+	closed.SendUnreliables(runs[0])
+	if len(closed.unrel) != 0 {
+		t.Errorf("a closing session queued %d bytes, want none", len(closed.unrel))
+	}
+}
+
+func BenchmarkSendUnreliables(b *testing.B) {
+	msgs := make([][]byte, 90)
+	for i := range msgs {
+		msgs[i] = make([]byte, 42)
+	}
+	b.Run("one-by-one", func(b *testing.B) {
+		b.ReportAllocs()
+		var s Session
+		for b.Loop() {
+			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
+			for _, m := range msgs {
+				s.SendUnreliable(m)
+			}
+		}
+	})
+	b.Run("run", func(b *testing.B) {
+		b.ReportAllocs()
+		var s Session
+		for b.Loop() {
+			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
+			s.SendUnreliables(msgs)
+		}
+	})
+}
