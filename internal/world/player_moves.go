@@ -88,20 +88,24 @@ func (w *World) sendPlayerMoves(q *Player) {
 		w.splitMoves(q)
 	}
 	tab := w.ents.moveTab
+	run := w.ents.views.moveRun[:0]
 	for _, id := range e.nearP {
 		m := &tab[id] // empty for a player who left
 		if len(m.near) > 0 {
-			q.conn.SendUnreliable(m.near)
+			run = append(run, m.near)
 		} else if (tick+uint32(id))%FarMoveEvery == 0 && len(m.far) > 0 {
-			q.conn.SendUnreliable(m.far)
+			run = append(run, m.far)
 		}
 	}
 	// The far players whose tick this is: (tick + id) % FarMoveEvery == 0.
 	for _, id := range e.farP[(FarMoveEvery-tick%FarMoveEvery)%FarMoveEvery] {
 		if m := &tab[id]; len(m.far) > 0 {
-			q.conn.SendUnreliable(m.far)
+			run = append(run, m.far)
 		}
 	}
+	sendUnreliables(q.conn, run)
+	clear(run) // the moves are this tick's
+	w.ents.views.moveRun = run[:0]
 	for _, id := range e.freshP {
 		o := w.players[id]
 		if o == nil || len(o.ent.move) > 0 || o.ent.last.State == 0 {
@@ -116,6 +120,24 @@ func (w *World) sendPlayerMoves(q *Player) {
 		}
 	}
 	e.freshP = e.freshP[:0]
+}
+
+// runSender is a connection that queues a run of unreliable packets at
+// once (transport.Session): its checks and buffers are read once per run.
+type runSender interface {
+	SendUnreliables(msgs [][]byte)
+}
+
+// sendUnreliables sends the packets of run to c, in order, in one call
+// when c takes runs.
+func sendUnreliables(c Conn, run [][]byte) {
+	if r, ok := c.(runSender); ok {
+		r.SendUnreliables(run)
+		return
+	}
+	for _, msg := range run {
+		c.SendUnreliable(msg)
+	}
 }
 
 // splitMoves sorts the players q is shown into near and far (by id) for

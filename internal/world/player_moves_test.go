@@ -48,3 +48,41 @@ func TestFewSmallest(t *testing.T) {
 		}
 	}
 }
+
+// recordConn records the unreliable packets sent to it, in order, and the
+// calls that sent them.
+type recordConn struct {
+	*testConn
+	got   []string
+	calls int
+}
+
+func (c *recordConn) SendUnreliable(msg []byte) { c.got = append(c.got, string(msg)); c.calls++ }
+
+// runConn is a recordConn that takes runs.
+type runConn struct{ recordConn }
+
+func (c *runConn) SendUnreliables(msgs [][]byte) {
+	for _, m := range msgs {
+		c.got = append(c.got, string(m))
+	}
+	c.calls++
+}
+
+// TestSendUnreliablesRun: a connection that takes runs is sent a viewer's
+// moves in one call; another one by one; the same packets in the same
+// order either way.
+func TestSendUnreliablesRun(t *testing.T) {
+	run := [][]byte{[]byte("a"), []byte("bb"), []byte("c")}
+	want := []string{"a", "bb", "c"}
+	one := &recordConn{testConn: newConn(t)}
+	sendUnreliables(one, run)
+	if !slices.Equal(one.got, want) || one.calls != 3 {
+		t.Errorf("plain conn: got %q in %d calls, want %q in 3", one.got, one.calls, want)
+	}
+	r := &runConn{recordConn{testConn: newConn(t)}}
+	sendUnreliables(r, run)
+	if !slices.Equal(r.got, want) || r.calls != 1 {
+		t.Errorf("run conn: got %q in %d calls, want %q in 1", r.got, r.calls, want)
+	}
+}

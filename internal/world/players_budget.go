@@ -32,6 +32,7 @@ type viewBudget struct {
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
 	refs     []playerRef // by player id: what the views read of each player (players_index.go)
+	moveRun  [][]byte    // sendPlayerMoves' scratch: one viewer's moves, sent as a run
 	labelsOn [][]*Label  // by player id: the labels attached to each player (attach.go)
 
 	// reconcilePlayers' scratch (players_hold.go).
