@@ -101,25 +101,26 @@ type playerEnt struct {
 	vehicle   *Vehicle  // the vehicle this player drives, nil when none
 
 	// As a viewer.
-	players   *stream.View
-	playerAt  stream.Anchor
-	deferred  bool                   // due, past the tick's ViewBudget: in ents.views.deferred
-	shownP    []uint16               // the players shown, in no order (mirror of players)
-	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show (held)
-	wantP     []uint16               // the same, listed
-	heldBy    idSet                  // the viewers whose view wants this player (players_index.go)
-	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
-	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
-	nearD     []float32              // splitMoves' scratch: the shown players' squared distances
-	nearSel   []float32              // splitMoves' scratch: those within NearMoveDistance
-	nearCut2  float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
-	farP      [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
-	vehiclesV *stream.View
-	vehicleAt stream.Anchor
-	shownV    []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
-	objects   *stream.View
-	objectAt  stream.Anchor
-	hold      *landingHold // a spawn or respawn waiting for the objects at its point
+	players     *stream.View
+	playerAt    stream.Anchor
+	deferred    bool                   // due, past the tick's budget: in ents.views.deferred
+	playersLeft bool                   // the last pass of players left ops for lack of room
+	shownP      []uint16               // the players shown, in no order (mirror of players)
+	wantBits    idSet                  // the players wanted as of the last pass: shown or left to show (held)
+	wantP       []uint16               // the same, listed
+	heldBy      idSet                  // the viewers whose view wants this player (players_index.go)
+	freshP      []uint16               // shown in this tick's pass: owed a first PlayerMove
+	nearP       []uint16               // the players shown within NearMoveDistance, as of the last split
+	nearD       []float32              // splitMoves' scratch: the shown players' squared distances
+	nearSel     []float32              // splitMoves' scratch: those within NearMoveDistance
+	nearCut2    float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
+	farP        [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
+	vehiclesV   *stream.View
+	vehicleAt   stream.Anchor
+	shownV      []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
+	objects     *stream.View
+	objectAt    stream.Anchor
+	hold        *landingHold // a spawn or respawn waiting for the objects at its point
 }
 
 func (e *playerEnt) init(id uint16) {
@@ -453,7 +454,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		return
 	}
 	due := e.playerAt.Due(q.pos, requeryOf(q.id))
-	if !due && e.players.Pending() == 0 {
+	if !due && !e.playersLeft { // the view's ops are read only after a pass that left some
 		return
 	}
 	if due && gone == nil && !spent && !w.spendView(q) {
@@ -488,4 +489,5 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		}
 		w.send(q, show, lane.Critical)
 	}
+	e.playersLeft = e.players.Pending() > 0
 }
