@@ -16,10 +16,12 @@ import (
 func (w *World) encodeMoves() {
 	if len(w.ents.moveTab) != len(w.players) {
 		w.ents.moveTab = make([]moveRef, len(w.players))
+		w.ents.views.movePos = make([]grid.Vec, len(w.players))
 	}
+	pos := w.ents.views.movePos
 	for i, p := range w.players {
 		if p == nil {
-			w.ents.moveTab[i] = moveRef{}
+			w.ents.moveTab[i], pos[i] = moveRef{}, grid.Vec{}
 			continue
 		}
 		e := &p.ent
@@ -40,15 +42,16 @@ func (w *World) encodeMoves() {
 				e.moveFar = m.Append(e.moveFar)
 			}
 		}
-		w.ents.moveTab[i] = moveRef{pos: p.pos, near: e.move, far: e.moveFar}
+		w.ents.moveTab[i], pos[i] = moveRef{near: e.move, far: e.moveFar}, p.pos
 	}
 }
 
 // moveRef is what sendPlayerMoves reads of one mover, kept dense by player
 // id: a viewer's loop over the players it is shown touches this table, not
-// every shown player's struct.
+// every shown player's struct. The movers' positions, which splitMoves
+// reads, are a table of their own (viewBudget.movePos): 12 bytes a player,
+// the whole crowd's in the first level cache.
 type moveRef struct {
-	pos       grid.Vec
 	near, far []byte // the mover's PlayerMove this tick for near and far viewers; empty when none
 }
 
@@ -153,11 +156,11 @@ func (w *World) splitMoves(q *Player) {
 	for i := range e.farP {
 		e.farP[i] = e.farP[i][:0]
 	}
-	tab := w.ents.moveTab
+	pos := w.ents.views.movePos
 	near2 := float32(NearMoveDistance * NearMoveDistance)
 	e.nearD, e.nearSel = e.nearD[:0], e.nearSel[:0] // squared distances by shownP's order; the near ones
 	for _, id := range e.shownP {
-		d := grid.Dist2(q.pos, tab[id].pos)
+		d := grid.Dist2(q.pos, pos[id])
 		e.nearD = append(e.nearD, d)
 		if d <= near2 {
 			e.nearSel = append(e.nearSel, d)

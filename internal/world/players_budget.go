@@ -1,6 +1,9 @@
 package world
 
-import "dlmp/internal/stream"
+import (
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+)
 
 // The views of players computed per tick (a query of the nearest players
 // and a reconcile) are at most the tick's budget: max(ViewBudgetMin,
@@ -32,6 +35,7 @@ type viewBudget struct {
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
 	refs     []playerRef // by player id: what the views read of each player (players_index.go)
+	movePos  []grid.Vec  // by player id: the movers' positions this tick (encodeMoves)
 	moveRun  [][]byte    // sendPlayerMoves' scratch: one viewer's moves, sent as a run
 	labelsOn [][]*Label  // by player id: the labels attached to each player (attach.go)
 
