@@ -116,13 +116,17 @@ func (w *World) labelsOnShown(p *Player, wants []stream.Want) []stream.Want {
 	if len(w.prims.labelsOn) == 0 {
 		return wants
 	}
+	on := w.prims.onShown[:0] // the labels on the vehicles shown
 	for _, id := range p.ent.shownV {
-		for _, l := range w.prims.labelsOn[attachKey{wire.AttachVehicle, uint32(id)}] {
-			if pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID); ok {
-				wants = labelWant(p, l, pos, wants)
-			}
+		on = append(on, w.prims.labelsOn[attachKey{wire.AttachVehicle, uint32(id)}]...)
+	}
+	for _, l := range on {
+		if pos, _, ok := w.attachedAt(l.params.AttachKind, l.params.AttachID); ok {
+			wants = labelWant(p, l, pos, wants)
 		}
 	}
+	clear(on) // no label kept alive by the scratch
+	w.prims.onShown = on[:0]
 	return wants
 }
 
