@@ -12,47 +12,56 @@ import (
 // (ADR 0126, decision 0180).
 
 // encodeMoves encodes this tick's PlayerMove of every player with a new
-// accepted sync (its state must be one PlayerMove carries).
+// accepted sync (its state must be one PlayerMove carries), back to back
+// in one buffer (viewBudget.moveBuf), indexed by player id (moveTab).
 func (w *World) encodeMoves() {
 	if len(w.ents.moveTab) != len(w.players) {
 		w.ents.moveTab = make([]moveRef, len(w.players))
 		w.ents.views.movePos = make([]grid.Vec, len(w.players))
 	}
-	pos := w.ents.views.movePos
+	pos, buf := w.ents.views.movePos, w.ents.views.moveBuf[:0]
 	for i, p := range w.players {
 		if p == nil {
 			w.ents.moveTab[i], pos[i] = moveRef{}, grid.Vec{}
 			continue
 		}
 		e := &p.ent
-		e.move, e.moveFar = e.move[:0], e.moveFar[:0]
+		ref := moveRef{off: uint32(len(buf))}
 		if e.moved {
 			e.moved, e.lastMoved = false, w.ents.tick
 			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
-				e.move = m.Append(e.move)
+				buf = m.Append(buf)
+				ref.near = true
 			}
 		}
 		// Far viewers get the latest state every FarMoveEvery ticks: encoded
 		// while a move is at most that old, so the last one always lands.
-		switch {
-		case len(e.move) > 0: // the same state, seq and all
-			e.moveFar = append(e.moveFar, e.move...)
-		case w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0:
+		// With a move this tick it is that move, seq and all.
+		if !ref.near && w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
 			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
-				e.moveFar = m.Append(e.moveFar)
+				buf = m.Append(buf)
 			}
 		}
-		w.ents.moveTab[i], pos[i] = moveRef{near: e.move, far: e.moveFar}, p.pos
+		ref.n = uint8(uint32(len(buf)) - ref.off)
+		w.ents.moveTab[i], pos[i] = ref, p.pos
 	}
+	w.ents.views.moveBuf = buf
 }
 
 // moveRef is what sendPlayerMoves reads of one mover, kept dense by player
-// id: a viewer's loop over the players it is shown touches this table, not
-// every shown player's struct. The movers' positions, which splitMoves
-// reads, are a table of their own (viewBudget.movePos): 12 bytes a player,
-// the whole crowd's in the first level cache.
+// id: a viewer's loop over the players it is shown touches this table (8
+// bytes a player), not every shown player's struct. The movers' positions,
+// which splitMoves reads, are a table of their own (viewBudget.movePos):
+// 12 bytes a player, the whole crowd's in the first level cache.
 type moveRef struct {
-	near, far []byte // the mover's PlayerMove this tick for near and far viewers; empty when none
+	off  uint32 // where the mover's PlayerMove this tick is in viewBudget.moveBuf
+	n    uint8  // its length; 0: none this tick, for near or far viewers
+	near bool   // it is a move of this tick, for near viewers too (otherwise far viewers only)
+}
+
+// move returns the mover's PlayerMove of this tick in buf.
+func (m moveRef) move(buf []byte) []byte {
+	return buf[m.off : m.off+uint32(m.n) : m.off+uint32(m.n)]
 }
 
 // Player moves are sent at the full tick rate to viewers within
@@ -90,20 +99,18 @@ func (w *World) sendPlayerMoves(q *Player) {
 	if (tick+uint32(q.id))%FarMoveEvery == 0 {
 		w.splitMoves(q)
 	}
-	tab := w.ents.moveTab
+	tab, buf := w.ents.moveTab, w.ents.views.moveBuf
 	run := w.ents.views.moveRun[:0]
 	for _, id := range e.nearP {
-		m := &tab[id] // empty for a player who left
-		if len(m.near) > 0 {
-			run = append(run, m.near)
-		} else if (tick+uint32(id))%FarMoveEvery == 0 && len(m.far) > 0 {
-			run = append(run, m.far)
+		m := tab[id] // empty for a player who left
+		if m.n > 0 && (m.near || (tick+uint32(id))%FarMoveEvery == 0) {
+			run = append(run, m.move(buf))
 		}
 	}
 	// The far players whose tick this is: (tick + id) % FarMoveEvery == 0.
 	for _, id := range e.farP[(FarMoveEvery-tick%FarMoveEvery)%FarMoveEvery] {
-		if m := &tab[id]; len(m.far) > 0 {
-			run = append(run, m.far)
+		if m := tab[id]; m.n > 0 {
+			run = append(run, m.move(buf))
 		}
 	}
 	sendUnreliables(q.conn, run)
@@ -111,7 +118,7 @@ func (w *World) sendPlayerMoves(q *Player) {
 	w.ents.views.moveRun = run[:0]
 	for _, id := range e.freshP {
 		o := w.players[id]
-		if o == nil || len(o.ent.move) > 0 || o.ent.last.State == 0 {
+		if o == nil || tab[id].near || o.ent.last.State == 0 {
 			continue
 		}
 		if _, ok := e.players.Shown(uint32(id)); !ok {

@@ -93,9 +93,7 @@ type playerEnt struct {
 
 	last      wire.PlayerSync
 	moved     bool      // an accepted sync since the last tick's moves
-	move      []byte    // this tick's PlayerMove, encoded; nil when none
 	lastMoved uint32    // the tick of the last move
-	moveFar   []byte    // the PlayerMove for far viewers: the last state, while it is recent; nil otherwise
 	attached  []*Object // chain roots attached to this player
 	owned     []*Object // objects this player is the viewer of
 	vehicle   *Vehicle  // the vehicle this player drives, nil when none

@@ -36,6 +36,7 @@ type viewBudget struct {
 
 	refs     []playerRef // by player id: what the views read of each player (players_index.go)
 	movePos  []grid.Vec  // by player id: the movers' positions this tick (encodeMoves)
+	moveBuf  []byte      // this tick's PlayerMoves, back to back (encodeMoves, moveTab)
 	moveRun  [][]byte    // sendPlayerMoves' scratch: one viewer's moves, sent as a run
 	labelsOn [][]*Label  // by player id: the labels attached to each player (attach.go)
 
