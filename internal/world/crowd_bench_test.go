@@ -155,6 +155,7 @@ func benchCrowdLabels(b *testing.B, radius float64) {
 	slices.Sort(ticks)
 	b.ReportMetric(float64(ticks[len(ticks)/2])/1e6, "tick-p50-ms")
 	b.ReportMetric(float64(ticks[len(ticks)*99/100])/1e6, "tick-p99-ms")
+	b.ReportMetric(float64(ticks[len(ticks)-1])/1e6, "tick-max-ms")
 	b.ReportMetric(float64(ps1-ps0)/n, "player-ops/tick")
 	b.ReportMetric(float64(lb1-lb0)/n, "label-ops/tick")
 	b.ReportMetric(float64(c.w.ents.passes[0]-v0)/n, "views/tick")
