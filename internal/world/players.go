@@ -433,7 +433,7 @@ func (w *World) playerLeft(p *Player) {
 // (wantBits), not the shown one, and invalidates the view.
 // gone, when not nil, is a player leaving the world: never wanted.
 //
-// A due view is computed within the tick's ViewBudget (see
+// A due view is computed within the tick's budget (see
 // [World.beginViews]); past it, it stays due, sends nothing (its ops left
 // may be stale) and is computed first on a next tick. A view computed for
 // a leave is not budgeted: the leaver is hidden at once.
