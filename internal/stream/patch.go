@@ -69,6 +69,7 @@ func (v *View) patch(budget int, order Order, out []Op) []Op {
 	// (release), and growing it by appends cost a hot-spot step ~9
 	// allocations.
 	v.order = slices.Grow(v.order[:0], max(len(v.hides), len(v.shows)))
+	v.shown.warm(v.hides, v.shows)
 	if len(v.hides) > 1 {
 		ks := v.order[:0]
 		for _, id := range v.hides {
