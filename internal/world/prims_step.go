@@ -21,18 +21,22 @@ type primStep struct {
 	g     *grid.Grid // the grid of the answer (nil: none kept)
 	at    grid.Vec
 	cut   uint64
-	shell grid.Shell
+	shell *grid.Shell // made by the first step (out of line: a Shell is ~250 bytes)
 }
 
 // keep records the answer hits (the whole, at at, in g) of limit. The
 // shell stays while the grid does (its held answer names its own point
 // and cut, so a listed answer is never taken for it).
 func (st *primStep) keep(g *grid.Grid, at grid.Vec, hits []grid.Hit, limit int) {
-	if st.g != g {
-		st.shell = grid.Shell{}
+	if st.g != g && st.shell != nil {
+		*st.shell = grid.Shell{}
 	}
 	st.g, st.at, st.cut = g, at, grid.CutOf(hits, limit)
 }
+
+// forget drops the kept answer (the next pass lists); the shell stays for
+// the next grid's steps (keep clears it for another grid).
+func (st *primStep) forget() { st.g = nil }
 
 // due reports whether a pass at at in g should try a step: an answer of g
 // is kept and the player moved more than cacheSettle from it.
@@ -62,7 +66,10 @@ func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum fun
 func (w *World) stepDiff(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32) bool {
 	pr := &w.prims
 	s := &pr.step
-	if !g.DiffIn(&st.shell, 0, st.at, at, limit, st.cut, sum, s) {
+	if st.shell == nil {
+		st.shell = new(grid.Shell)
+	}
+	if !g.DiffIn(st.shell, 0, st.at, at, limit, st.cut, sum, s) {
 		return false
 	}
 	if s.Held {
