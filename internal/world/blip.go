@@ -421,7 +421,7 @@ func (w *World) blipWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 			if listed || box.Len() == 0 { // the grid's answer, whole: its cut is known
 				w.keepBlips(&p.prims.blipStep, g, p.pos, wants, pr.hits)
 			} else if p.prims.blipStep.at != p.pos {
-				p.prims.blipStep.forget()
+				p.prims.blipStep = primStep{}
 			}
 			return wants, true
 		}

@@ -202,7 +202,7 @@ func (w *World) keepBlips(st *primStep, g *grid.Grid, at grid.Vec, extras []stre
 		case i < len(h) && (j == len(e) || h[i].Dist2 < e[j].Dist2):
 			i++
 		default: // a tie: the trim's order is not the grid's
-			st.forget()
+			*st = primStep{}
 			return
 		}
 	}
@@ -210,8 +210,7 @@ func (w *World) keepBlips(st *primStep, g *grid.Grid, at grid.Vec, extras []stre
 		st.keep(g, at, hits, limit)
 		return
 	}
-	st.forget()
-	st.g, st.at, st.cut = g, at, h[i].Rank() // the first blip of the answer the trim drops
+	*st = primStep{g: g, at: at, cut: h[i].Rank()} // the first blip of the answer the trim drops
 }
 
 // hasWant reports whether ws holds a want of id.

@@ -102,7 +102,6 @@ type prims struct {
 	holds        uint64            // zone views found steady by a hold
 	blipHolds    uint64            // blip views found steady by a hold
 	steps        uint64            // views patched by a step (prims_step.go)
-	heldSteps    uint64            // of the steps' diffs, those from the answer a shell held
 	markSteps    uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
 	ringBuilds   uint64            // blip rings built (blip_ring.go)
 	ringSteps    uint64            // blip steps told from a ring

@@ -13,30 +13,17 @@ import (
 // applies it to the view (stream.View.Patch) instead of listing the new
 // answer and reconciling the whole (docs/decisions/0210-tick-by-change.md,
 // docs/decisions/0235-prim-steps-and-holds.md). A player who moved only a little
-// takes the box cache's steady path instead (cacheSettle). The shell
-// holds the cut answer the last step told (grid.DiffIn with no skin,
-// decision 0265), so that the next step from it skips the inner part's
-// fingerprints (docs/decisions/0280-held-prim-steps.md).
+// takes the box cache's steady path instead (cacheSettle).
 type primStep struct {
-	g     *grid.Grid // the grid of the answer (nil: none kept)
-	at    grid.Vec
-	cut   uint64
-	shell *grid.Shell // made by the first step (out of line: a Shell is ~250 bytes)
+	g   *grid.Grid // the grid of the answer (nil: none kept)
+	at  grid.Vec
+	cut uint64
 }
 
-// keep records the answer hits (the whole, at at, in g) of limit. The
-// shell stays while the grid does (its held answer names its own point
-// and cut, so a listed answer is never taken for it).
+// keep records the answer hits (the whole, at at, in g) of limit.
 func (st *primStep) keep(g *grid.Grid, at grid.Vec, hits []grid.Hit, limit int) {
-	if st.g != g && st.shell != nil {
-		*st.shell = grid.Shell{}
-	}
-	st.g, st.at, st.cut = g, at, grid.CutOf(hits, limit)
+	*st = primStep{g: g, at: at, cut: grid.CutOf(hits, limit)}
 }
-
-// forget drops the kept answer (the next pass lists); the shell stays for
-// the next grid's steps (keep clears it for another grid).
-func (st *primStep) forget() { st.g = nil }
 
 // due reports whether a pass at at in g should try a step: an answer of g
 // is kept and the player moved more than cacheSettle from it.
@@ -60,20 +47,11 @@ func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum fun
 // stepDiff computes into pr.step the change of g's answer from st's point
 // to at, with pr.hide the ids that leave it and pr.show the wants that
 // enter it. It reports false when Diff could not tell (the caller lists).
-// A step from the answer st's shell holds (the last step's, the grid
-// unchanged within its cut's reach) does not read the fingerprints of the
-// entities that stay nearer than the band (grid.DiffIn, decision 0265).
 func (w *World) stepDiff(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32) bool {
 	pr := &w.prims
 	s := &pr.step
-	if st.shell == nil {
-		st.shell = new(grid.Shell)
-	}
-	if !g.DiffIn(st.shell, 0, st.at, at, limit, st.cut, sum, s) {
+	if !g.Diff(st.at, at, limit, st.cut, sum, s) {
 		return false
-	}
-	if s.Held {
-		pr.heldSteps++
 	}
 	pr.hide = pr.hide[:0]
 	for i := range s.Leave {

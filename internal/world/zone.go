@@ -309,7 +309,7 @@ func (w *World) zoneWants(p *Player, wants []stream.Want, v *stream.View) (_ []s
 					if st := &p.prims.zoneStep; box.Len() == 0 { // the grid's answer, whole: its cut is known
 						st.keep(g, at, hits, limit)
 					} else if st.at != at {
-						st.forget()
+						*st = primStep{}
 					}
 					return wants, true
 				}
