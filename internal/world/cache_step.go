@@ -60,10 +60,8 @@ func (sp *cacheSpot) stepOf() *viewStep {
 }
 
 // Skins of the views' shells: about 3.5 re-query thresholds (decision
-// 0211), so that a straight walker gets three steps from a shell; pickups'
-// 7 (decision 0281: their band is thin, ~100 entities a 28 m skin, and a
-// shell's build costs more than twice its steps' scans).
+// 0211), so that a straight walker gets three steps from a shell.
 const (
 	objectSkin = 3.5 * ObjectRequery
-	pickupSkin = 7 * PickupRequery
+	pickupSkin = 3.5 * PickupRequery
 )
