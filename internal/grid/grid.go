@@ -153,14 +153,18 @@ func (g *Grid) Version() uint64 { return g.ver }
 
 // touch records a change in the cell with linear index c.
 func (g *Grid) touch(c int) {
-	g.ver++
 	cy, cx := c/g.side, c%g.side
-	bi := (cy/blockSide)*g.bside + cx/blockSide
+	g.touchAt((cy/blockSide)*g.bside+cx/blockSide, (cy%blockSide)*blockSide+cx%blockSide)
+}
+
+// touchAt is touch for the cell at index in of block bi.
+func (g *Grid) touchAt(bi, in int) {
+	g.ver++
 	g.bver[bi] = g.ver
 	if g.cver[bi] == nil {
 		g.cver[bi] = new([blockSide * blockSide]uint64)
 	}
-	g.cver[bi][(cy%blockSide)*blockSide+cx%blockSide] = g.ver
+	g.cver[bi][in] = g.ver
 }
 
 // CellSize returns the cell side in meters.
@@ -195,21 +199,23 @@ func (g *Grid) Insert(key uint32, at Vec, radius float32) Handle {
 func (g *Grid) Move(h Handle, to Vec) {
 	checkPos(to)
 	s := g.slot(h)
-	c := g.cellIndex(to.X, to.Y)
-	if c != int(s.cell) {
+	cx, cy := g.axis(to.X), g.axis(to.Y)
+	if cy*g.side+cx != int(s.cell) {
 		p, m := g.unplace(h)
 		p.x, p.y, p.z = to.X, to.Y, to.Z
 		g.place(p, m, true)
 		g.settle()
 		return
 	}
-	cl := g.cellAt(c)
+	// The same cell: its block and place from the cell coordinates (no
+	// division by the grid's side; the block exists, the entity is in it).
+	bi, in := (cy/blockSide)*g.bside+cx/blockSide, (cy%blockSide)*blockSide+cx%blockSide
+	cl := &g.blocks[bi][in]
 	p := &cl.p[s.idx]
-	cx, cy := c%g.side, c/g.side
 	if g.subs == nil || g.subOf(cx, cy, p.x, p.y) == g.subOf(cx, cy, to.X, to.Y) {
 		// In place: the same cell, and the same sub-square if ordered
 		// (an entity lies in the run of its position's square).
-		g.touch(c)
+		g.touchAt(bi, in)
 		p.x, p.y, p.z = to.X, to.Y, to.Z
 		cl.zlo, cl.zhi = min(cl.zlo, to.Z), max(cl.zhi, to.Z)
 		return

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"math/bits"
 	"slices"
 
 	"dlmp/internal/grid"
@@ -69,7 +70,8 @@ func (v *View) patch(budget int, order Order, out []Op) []Op {
 	// (release), and growing it by appends cost a hot-spot step ~9
 	// allocations.
 	v.order = slices.Grow(v.order[:0], max(len(v.hides), len(v.shows)))
-	if len(v.hides) > 1 {
+	v.shown.warm(v.hides, v.shows)
+	if len(v.hides) > 1 && !v.hidesBySlots() {
 		ks := v.order[:0]
 		for _, id := range v.hides {
 			ks = append(ks, uint64(uint32(v.shown.find(id)))<<32|uint64(id))
@@ -82,4 +84,42 @@ func (v *View) patch(budget int, order Order, out []Op) []Op {
 	}
 	v.order = sortWants(v.shows, v.order)[:0]
 	return v.Flush(budget, order, out)
+}
+
+// hidesBySlots puts v.hides in table order, as the sort of patch does,
+// without a sort: each hide's slot is marked in a bitmap of the table (in
+// v.order), whose marks are then read in order (decision 0282). It applies
+// when the bitmap is small for the hides (a word per 8 hides at most) and
+// every hide is shown, once; otherwise (an id not shown or given twice:
+// the sort keeps those, after the shown ones or beside their twin) it
+// changes nothing and reports false.
+func (v *View) hidesBySlots() bool {
+	t := &v.shown
+	nw := (len(t.slots) + 63) / 64
+	if nw > 8*len(v.hides) {
+		return false
+	}
+	marks := slices.Grow(v.order[:0], nw)[:nw]
+	clear(marks)
+	v.order = marks[:0]
+	for _, id := range v.hides {
+		i := t.find(id)
+		if i < 0 {
+			return false
+		}
+		b := uint64(1) << (i & 63)
+		if marks[i>>6]&b != 0 {
+			return false
+		}
+		marks[i>>6] |= b
+	}
+	k := 0
+	for w, m := range marks {
+		for m != 0 {
+			v.hides[k] = t.slots[w<<6|bits.TrailingZeros64(m)].id
+			k++
+			m &= m - 1
+		}
+	}
+	return true
 }

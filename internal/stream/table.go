@@ -8,6 +8,7 @@ type table struct {
 	slots []tslot
 	n     int
 	epoch uint32
+	sink  uint32 // warm's reads, kept so they are not dropped
 }
 
 type tslot struct {
@@ -46,6 +47,56 @@ func (t *table) find(id uint32) int {
 			return i
 		}
 	}
+}
+
+// place returns the slot of id, or, when it is not in the table, the empty
+// slot where insertAt would put it (and false): a show's one probe for
+// both the look-up and the insert.
+func (t *table) place(id uint32) (int, bool) {
+	if len(t.slots) == 0 {
+		return -1, false
+	}
+	mask := len(t.slots) - 1
+	for i := hash(id, mask); ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.seen == 0 {
+			return i, false
+		}
+		if s.id == id {
+			return i, true
+		}
+	}
+}
+
+// insertAt adds id, not in the table, at i, the empty slot place gave for
+// it with the table unchanged since; i < 0, or a table that must grow,
+// inserts as insert does.
+func (t *table) insertAt(i int, id, rev uint32) {
+	if i < 0 || (t.n+1)*4 > len(t.slots)*3 {
+		t.insert(id, rev)
+		return
+	}
+	t.slots[i] = tslot{id: id, rev: rev, seen: max(t.epoch, 1)}
+	t.n++
+}
+
+// warm reads the home slot of each id (and want), with no branch on what it reads, so
+// that the cache misses of a step's look-ups overlap instead of following
+// one another (the look-ups come next; a view's table is cold by the time
+// its player's next step runs).
+func (t *table) warm(ids []uint32, ws []Want) {
+	if len(t.slots) == 0 {
+		return
+	}
+	mask := len(t.slots) - 1
+	var x uint32
+	for _, id := range ids {
+		x += t.slots[hash(id, mask)].seen
+	}
+	for i := range ws {
+		x += t.slots[hash(ws[i].ID, mask)].seen
+	}
+	t.sink = x
 }
 
 // insert adds an id that is not in the table, marked with the current epoch.

@@ -267,11 +267,11 @@ func (v *View) Flush(budget int, order Order, out []Op) []Op {
 // show sends the first n leftover shows.
 func (v *View) show(n int, out []Op) []Op {
 	for _, w := range v.shows[:n] {
-		if j := v.shown.find(w.ID); j >= 0 {
+		if j, ok := v.shown.place(w.ID); ok {
 			v.sum -= mix(w.ID, v.shown.slots[j].rev)
 			v.shown.slots[j].rev = w.Rev
 		} else {
-			v.shown.insert(w.ID, w.Rev)
+			v.shown.insertAt(j, w.ID, w.Rev)
 		}
 		v.sum += mix(w.ID, w.Rev)
 		out = append(out, Op{ID: w.ID, Rev: w.Rev, Show: true})
