@@ -36,9 +36,12 @@ func (s *Server) readLoop() {
 		s.stats.Reads.Add(1)
 		for i := range msgs[:n] {
 			m := &msgs[i]
-			s.stats.DatagramsIn.Add(1)
-			s.stats.BytesIn.Add(uint64(m.N))
 			s.receive(m.Buf[:m.N], m.Addr, now, cm, &hello)
+			// Counted once handled (queued for the tick, answered or
+			// dropped): whoever waits for the count to reach what it sent
+			// then finds the datagrams in the tick's queue.
+			s.stats.BytesIn.Add(uint64(m.N))
+			s.stats.DatagramsIn.Add(1)
 		}
 		if now.Sub(signalled) >= ArrivedEvery {
 			select {
