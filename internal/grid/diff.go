@@ -160,21 +160,27 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		hi := (dCut+delta+bandPad)*(1+relSlack) + absSlack
 		lo2, hi2 = float32(lo*lo), float32(hi*hi)
 		region = min(region, hi)
+		// Every entity of the old answer is still within hi (reach2),
+		// but the band where the new cut is looked for is narrower: what
+		// is nearer is in the new answer, and what is farther and not in
+		// the old one is not read. A margin as wide as the step is the
+		// whole band: then nothing is narrowed (and a "nothing cut at to"
+		// stays trusted).
 		if narrow {
-			// Every entity of the old answer is still within hi (reach2),
-			// but the band where the new cut is looked for is narrower:
-			// what is nearer is in the new answer, and what is farther
-			// and not in the old one is not read.
-			m := min(max(narrowMin, 2*float64(hd.shift)+1), delta)
-			lo = max(lo, (dCut-m)*(1-relSlack)-absSlack)
-			hi = min(hi, (dCut+m+bandPad)*(1+relSlack)+absSlack)
-			band2 = float32(hi * hi)
-			lo2 = float32(lo * lo)
+			if m := max(narrowMin, 2*float64(hd.shift)+1); m < delta {
+				lo = max(lo, (dCut-m)*(1-relSlack)-absSlack)
+				hi = min(hi, (dCut+m+bandPad)*(1+relSlack)+absSlack)
+				band2 = float32(hi * hi)
+				lo2 = float32(lo * lo)
+			}
 		}
 	}
 	// Every entity covering to is scanned (a narrowed band leaves out some
 	// beyond it, so its "nothing cut at to" is not to be trusted: that
 	// case scans again with the whole band).
+	// When complete, hi ≥ maxR: nothing beyond hi covers to, so the held
+	// filters' leaving out what is beyond the band and not in the old
+	// answer does not undercount wFar.
 	complete := region >= maxR && band2 < 0
 	if !complete || skin <= 0 {
 		sh = nil // no ball to fill
