@@ -89,16 +89,7 @@ func (w *World) vehicleStep(q *Player, g *grid.Grid) bool {
 	if !ok {
 		return false
 	}
-	n, sum := s.WasN, s.WasSum
-	for i := range s.Leave {
-		n--
-		sum -= stream.Mix(s.Leave[i].Key, s.Leave[i].Rev)
-	}
-	for i := range s.Enter {
-		n++
-		sum += stream.Mix(s.Enter[i].Key, s.Enter[i].Rev)
-	}
-	l.set(g, q.pos, s.Cut, n, sum)
+	l.set(g, q.pos, s.Cut, s.N, s.Sum) // the new answer's count and fingerprint (stream.Mix)
 	w.prims.vehicleSteps++
 	return true
 }
