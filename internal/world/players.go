@@ -315,7 +315,7 @@ func (w *World) announceMover(p *Player) {
 			id := uint16(i<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
 			q := &refs[id]
-			if !ranksIn(grid.Dist2(q.pos, p.pos), true, q.cut) {
+			if q.scope != p.scope || !ranksIn(grid.Dist2(q.pos, p.pos), true, q.cut) {
 				w.players[id].ent.playerAt.Invalidate()
 			}
 		}
