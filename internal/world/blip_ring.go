@@ -172,13 +172,13 @@ func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64, 
 	}
 	df0 := math.Sqrt(float64(grid.Dist2(r.c, from)))
 	dt0 := math.Sqrt(float64(grid.Dist2(r.c, to)))
-	if d := math.Sqrt(float64(cutDist2(cut))); !r.within(d, df0) {
+	dOld := math.Sqrt(float64(cutDist2(cut)))
+	if !r.within(dOld, df0) {
 		return false // the old answer may miss inner blips or hold some past b
 	}
 	// The cut at to is within the points' distance (and a meter, as
 	// grid.Diff's band) of the cut at from: blips nearer than that are in
 	// for sure, farther ones out; the selection is among the few between.
-	dOld := math.Sqrt(float64(cutDist2(cut)))
 	delta := math.Sqrt(float64(grid.Dist2(from, to)))
 	lo := max(dOld-delta-ringPad(dOld), 0)
 	hi := dOld + delta + 1 + ringPad(dOld)
