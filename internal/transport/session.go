@@ -95,19 +95,7 @@ func (s *Session) SendUnreliable(msg []byte) {
 	if s.closing != 0 || s.ended || len(msg) > wire.MaxDatagram {
 		return
 	}
-	if n := len(s.unrelEnd); n > 0 {
-		start := 0
-		if n > 1 {
-			start = s.unrelEnd[n-2]
-		}
-		if len(s.unrel)+len(msg)-start <= wire.MaxDatagram {
-			s.unrel = append(s.unrel, msg...)
-			s.unrelEnd[n-1] = len(s.unrel)
-			return
-		}
-	}
-	s.unrel = append(s.unrel, msg...)
-	s.unrelEnd = append(s.unrelEnd, len(s.unrel))
+	s.unrel, s.unrelEnd, _ = pack(s.unrel, s.unrelEnd, s.lastStart(), msg)
 }
 
 // SendUnreliables queues encoded unreliable packets for this tick's
@@ -118,25 +106,36 @@ func (s *Session) SendUnreliables(msgs [][]byte) {
 	if s.closing != 0 || s.ended {
 		return
 	}
-	unrel, ends := s.unrel, s.unrelEnd
-	start := 0 // where the last datagram starts in unrel
-	if n := len(ends); n > 1 {
-		start = ends[n-2]
-	}
+	unrel, ends, start := s.unrel, s.unrelEnd, s.lastStart()
 	for _, msg := range msgs {
-		if len(msg) > wire.MaxDatagram {
-			continue
+		if len(msg) <= wire.MaxDatagram {
+			unrel, ends, start = pack(unrel, ends, start, msg)
 		}
-		if len(ends) > 0 && len(unrel)+len(msg)-start <= wire.MaxDatagram {
-			unrel = append(unrel, msg...)
-			ends[len(ends)-1] = len(unrel)
-			continue
-		}
-		start = len(unrel)
-		unrel = append(unrel, msg...)
-		ends = append(ends, len(unrel))
 	}
 	s.unrel, s.unrelEnd = unrel, ends
+}
+
+// lastStart returns where the last datagram's worth of this tick's
+// unreliable packets starts in unrel.
+func (s *Session) lastStart() int {
+	if n := len(s.unrelEnd); n > 1 {
+		return s.unrelEnd[n-2]
+	}
+	return 0
+}
+
+// pack appends msg to the datagrams' worth of packets in unrel (ending at
+// ends, the last one starting at start): after the last one when the
+// datagram fits it, else as a new one. It returns the three updated.
+func pack(unrel []byte, ends []int, start int, msg []byte) ([]byte, []int, int) {
+	if len(ends) > 0 && len(unrel)+len(msg)-start <= wire.MaxDatagram {
+		unrel = append(unrel, msg...)
+		ends[len(ends)-1] = len(unrel)
+		return unrel, ends, start
+	}
+	start = len(unrel)
+	unrel = append(unrel, msg...)
+	return unrel, append(ends, len(unrel)), start
 }
 
 // Progress counts the reliable messages queued and the longest prefix of
