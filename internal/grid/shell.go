@@ -58,7 +58,8 @@ func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
 // that is kept (no ball: a kind whose answers are always cut).
 //
 // The result is Diff's, exactly (the inner part's bound is padded for the
-// rounding of float32 distances). A Shell serves one grid.
+// rounding of float32 distances). A Shell serves one grid and one sum
+// function (its held answer keeps the sum it was told with).
 func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step) bool {
 	if cut == AllCut && limit >= 1 && skin > 0 && Dist2(from, to) <= skin*skin {
 		if sh.ok && sh.holds(from) && sh.holds(to) && g.unchanged(sh.built, sh.cx0, sh.cy0, sh.cx1, sh.cy1) &&
