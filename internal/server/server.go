@@ -17,6 +17,7 @@ import (
 	"dlmp/internal/admin"
 	"dlmp/internal/config"
 	"dlmp/internal/netvar"
+	"dlmp/internal/threadcpu"
 	"dlmp/internal/transport"
 	"dlmp/internal/wire"
 	"dlmp/internal/world"
@@ -76,6 +77,9 @@ type Server struct {
 
 	lastRetransmits uint64    // the reliable lanes' retransmissions at the last summary
 	lastCauses      [3]uint64 // their fast ones, timeouts and deferred timers then
+
+	tickRetransmits uint64 // the reliable lanes' retransmissions at the last tick's end (Run's goroutine)
+	tickDatagrams   uint64 // the datagrams written by then
 }
 
 // proxy lets the world be built before the gamemode that needs it.
@@ -176,6 +180,9 @@ func (s *Server) Run(ctx context.Context) error {
 			s.log.Info("tick thread real-time", "tid", tid, "tick_fifo", s.tickFIFO)
 		}
 	}
+	// The world's parts on the tick thread's clock: meaningful when the
+	// tick stays on its thread (the phases check it).
+	s.world.TimeParts(threadcpu.Spent)
 	var last transport.StatsSnapshot
 	var clock monotonic
 	s.gc = newGCMetrics()
@@ -213,6 +220,7 @@ func (s *Server) Run(ctx context.Context) error {
 			ph.mark(phaseReceive, start)
 			s.world.Tick(now)
 			ph.mark(phaseWorld, start)
+			ph.parts = s.world.TickParts()
 			s.nv.tick(now)
 			ph.mark(phaseNetvars, start)
 			if tk, ok := s.gm.Gamemode.(interface{ Tick(time.Time) }); ok {
@@ -229,6 +237,7 @@ func (s *Server) Run(ctx context.Context) error {
 				}
 			}
 			ph.gc = s.gc.cycles() != gc0
+			ph.retransmits, ph.datagrams = s.flushed()
 			s.mu.Lock()
 			s.ticks.add(took, &ph)
 			s.mu.Unlock()
@@ -243,6 +252,19 @@ func (s *Server) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// flushed returns the reliable lanes' retransmissions and the datagrams
+// written since its last call: read after a tick's clocks, it walks the
+// sessions once (LaneTotals) and copies the transport's counters.
+func (s *Server) flushed() (retransmits, datagrams uint64) {
+	rt, _, _ := s.tr.LaneTotals()
+	dg := s.tr.Stats().DatagramsOut
+	if rt >= s.tickRetransmits && dg >= s.tickDatagrams { // counters only grow; never wrap on a surprise
+		retransmits, datagrams = rt-s.tickRetransmits, dg-s.tickDatagrams
+	}
+	s.tickRetransmits, s.tickDatagrams = rt, dg
+	return retransmits, datagrams
 }
 
 // monotonic hands the world times that never go back: a tick's time is

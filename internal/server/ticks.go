@@ -3,6 +3,8 @@ package server
 import (
 	"slices"
 	"time"
+
+	"dlmp/internal/world"
 )
 
 // The phases of one tick, in the order Run runs them.
@@ -29,6 +31,10 @@ type phases struct {
 	runq   time.Duration            // the thread's wait in the kernel's run queue during the tick (when cpu > 0)
 	moved  bool                     // a phase ended on another thread: cpuEnd means nothing
 	gc     bool                     // a garbage collection ran during the tick
+
+	parts       [world.NumParts]time.Duration // the world phase's parts, thread CPU (world.TickParts)
+	retransmits uint64                        // the reliable lanes' retransmissions since the last tick's end
+	datagrams   uint64                        // datagrams the writer put on the wire since the last tick's end
 }
 
 // mark records that phase ended now (start is the tick's start), and the
@@ -96,6 +102,14 @@ type SlowTick struct {
 	RunQ                time.Duration // the thread's wait in the kernel's run queue
 	PhaseWall, PhaseCPU [numPhases]time.Duration
 	GC                  bool
+	// WorldPartsCPU splits PhaseCPU's world phase by the parts of
+	// world.Tick (by world.Part*); zero where PhaseCPU is.
+	WorldPartsCPU [world.NumParts]time.Duration
+	// Retransmits and DatagramsOut are the reliable lanes' retransmissions
+	// and the datagrams written between the end of the tick before and
+	// the end of this one: mostly this tick's flush (the writer runs on
+	// its own goroutine, so some of its datagrams count at the next tick).
+	Retransmits, DatagramsOut uint64
 }
 
 // logValue is the slowest tick as a log group's value, microseconds.
@@ -103,7 +117,19 @@ func (t SlowTick) logValue() map[string]any {
 	return map[string]any{
 		"wall_us": t.Wall.Microseconds(), "cpu_us": t.CPU.Microseconds(), "runq_us": t.RunQ.Microseconds(),
 		"phases_us": phaseMap(&t.PhaseWall), "phases_cpu_us": phaseMap(&t.PhaseCPU), "gc": t.GC,
+		"world_parts_cpu_us": partMap(&t.WorldPartsCPU),
+		"retransmits": t.Retransmits, "datagrams_out": t.DatagramsOut,
 	}
+}
+
+// partMap is the world phase's parts as a log group's value, microseconds
+// by part name.
+func partMap(d *[world.NumParts]time.Duration) map[string]int64 {
+	m := make(map[string]int64, world.NumParts)
+	for i, n := range world.PartNames {
+		m[n] = d[i].Microseconds()
+	}
+	return m
 }
 
 // phaseMeans is PhaseMean as a log group's value, microseconds by phase name.
@@ -188,12 +214,15 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 
 // slowTick is the tick that took d, phase by phase.
 func slowTick(d time.Duration, ph *phases) SlowTick {
-	st := SlowTick{Wall: d, CPU: ph.cpu, RunQ: ph.runq, GC: ph.gc}
+	st := SlowTick{Wall: d, CPU: ph.cpu, RunQ: ph.runq, GC: ph.gc, Retransmits: ph.retransmits, DatagramsOut: ph.datagrams}
 	for i := range st.PhaseWall {
 		st.PhaseWall[i] = ph.length(i)
 		if ph.cpu > 0 && !ph.moved {
 			st.PhaseCPU[i] = ph.cpuLength(i)
 		}
+	}
+	if ph.cpu > 0 && !ph.moved {
+		st.WorldPartsCPU = ph.parts
 	}
 	return st
 }

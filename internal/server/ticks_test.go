@@ -3,6 +3,8 @@ package server
 import (
 	"testing"
 	"time"
+
+	"dlmp/internal/world"
 )
 
 func TestTickStatsPhases(t *testing.T) {
@@ -157,5 +159,57 @@ func TestTickStatsRunQueueAndOffCPU(t *testing.T) {
 	}
 	if st := ts.take(); st.RunQP99 != 0 || st.SlowestWall.Wall != 0 {
 		t.Errorf("got %+v after take, want empty", st)
+	}
+}
+
+// TestTickStatsSlowestWorldParts: the slowest tick carries its world
+// phase's parts and its flush's retransmissions and datagrams, and the
+// summary's slowest_tick names them (world_parts_cpu_us by part).
+func TestTickStatsSlowestWorldParts(t *testing.T) {
+	var ts tickStats
+	ms := time.Millisecond
+	for i, cpu := range []time.Duration{3 * ms, 12 * ms, 4 * ms} {
+		ph := phases{
+			end:         [numPhases]time.Duration{0, cpu, cpu, cpu, cpu + ms},
+			cpuEnd:      [numPhases]time.Duration{0, cpu - ms, cpu - ms, cpu - ms, cpu},
+			cpu:         cpu,
+			parts:       [world.NumParts]time.Duration{world.PartClock: time.Duration(i) * time.Microsecond, world.PartEntities: cpu - 2*ms, world.PartPlayers: ms},
+			retransmits: uint64(10 * (i + 1)),
+			datagrams:   uint64(1000 * (i + 1)),
+		}
+		ts.add(ph.total(), &ph)
+	}
+	st := ts.take()
+	wantParts := [world.NumParts]time.Duration{world.PartClock: time.Microsecond, world.PartEntities: 10 * ms, world.PartPlayers: ms}
+	if st.Slowest.WorldPartsCPU != wantParts {
+		t.Errorf("got slowest world parts %v, want %v", st.Slowest.WorldPartsCPU, wantParts)
+	}
+	if st.Slowest.Retransmits != 20 || st.Slowest.DatagramsOut != 2000 {
+		t.Errorf("got slowest retransmits %d datagrams %d, want 20 2000", st.Slowest.Retransmits, st.Slowest.DatagramsOut)
+	}
+	lv := st.Slowest.logValue()
+	parts, ok := lv["world_parts_cpu_us"].(map[string]int64)
+	if !ok {
+		t.Fatalf("got world_parts_cpu_us %T, want a map by part", lv["world_parts_cpu_us"])
+	}
+	want := map[string]int64{"clock": 1, "entities": 10000, "prims": 0, "players": 1000}
+	if len(parts) != len(want) {
+		t.Errorf("got %d parts %v, want %v", len(parts), parts, want)
+	}
+	for k, v := range want {
+		if parts[k] != v {
+			t.Errorf("got part %s %d µs, want %d", k, parts[k], v)
+		}
+	}
+	if lv["retransmits"] != uint64(20) || lv["datagrams_out"] != uint64(2000) {
+		t.Errorf("got retransmits %v datagrams_out %v, want 20 2000", lv["retransmits"], lv["datagrams_out"])
+	}
+
+	// A tick that changed threads has no CPU split: no parts either.
+	ph := phases{end: [numPhases]time.Duration{0, ms, ms, ms, ms}, cpu: 50 * ms, moved: true,
+		parts: [world.NumParts]time.Duration{world.PartEntities: 40 * ms}}
+	ts.add(ph.total(), &ph)
+	if got := ts.take().Slowest.WorldPartsCPU; got != ([world.NumParts]time.Duration{}) {
+		t.Errorf("got parts %v of a tick that changed threads, want none", got)
 	}
 }

@@ -91,7 +91,35 @@ type World struct {
 
 	caches     caches       // box caches of the streaming passes (cache.go)
 	ruledRoots *grid.Scopes // object chain roots with a per-player rule (object_chain.go rootScopes)
+
+	partClock func() time.Duration // read around Tick's parts; nil: not timed (TimeParts)
+	parts     [NumParts]time.Duration
 }
+
+// The parts of [World.Tick], in the order it runs them, as [World.TickParts]
+// reports their time.
+const (
+	PartClock    = iota // the clock's resync and the pickups' respawns
+	PartEntities        // players, vehicles and objects: streaming, moves (tickEntities)
+	PartPrims           // the primitives' world pass (tickPrimsWorld)
+	PartPlayers         // each player's waypoint, pickups and primitives
+	NumParts
+)
+
+// PartNames names the parts of Tick, by Part*.
+var PartNames = [NumParts]string{"clock", "entities", "prims", "players"}
+
+// TimeParts makes Tick read clock around its parts (NumParts+1 reads a
+// tick): the server passes its tick thread's CPU clock. nil stops it. The
+// world reads no clock of its own.
+func (w *World) TimeParts(clock func() time.Duration) {
+	w.partClock = clock
+	w.parts = [NumParts]time.Duration{}
+}
+
+// TickParts is the time each part of the last Tick took by the clock given
+// to TimeParts (zero without one), by Part*.
+func (w *World) TickParts() [NumParts]time.Duration { return w.parts }
 
 // Stats counts what the world dropped or refused, by reason.
 type Stats struct {
@@ -234,15 +262,20 @@ func (w *World) Packet(p *Player, pkt wire.Packet, now time.Time) {
 
 // Tick runs the world's fixed tick at time now: the clock's resync, pickup
 // respawns, deferred waypoint events and the streaming of every player.
+// With a clock (TimeParts) it keeps each part's time for TickParts.
 func (w *World) Tick(now time.Time) {
 	w.now = now
+	c0 := w.partTime()
 	w.tickClock(now)
 	w.tickRespawns(now)
+	c1 := w.partTime()
 	// Players, vehicles and objects first: an attached label or blip is
 	// shown only while its entity is streamed to the recipient, so the
 	// primitives reconcile against this tick's player views.
 	w.tickEntities(now)
+	c2 := w.partTime()
 	w.tickPrimsWorld(now) // labels, checkpoints, blips, gang zones, colshapes
+	c3 := w.partTime()
 	for _, p := range w.players {
 		if p == nil || p.gone {
 			continue
@@ -251,6 +284,17 @@ func (w *World) Tick(now time.Time) {
 		w.streamPickups(p)
 		w.tickPrims(p, now) // labels, checkpoints, blips, gang zones, colshapes
 	}
+	if w.partClock != nil {
+		w.parts = [NumParts]time.Duration{c1 - c0, c2 - c1, c3 - c2, w.partClock() - c3}
+	}
+}
+
+// partTime reads the parts' clock, 0 without one.
+func (w *World) partTime() time.Duration {
+	if w.partClock == nil {
+		return 0
+	}
+	return w.partClock()
 }
 
 // send checks and encodes pkt (event_id 0) and queues it to p. A packet
