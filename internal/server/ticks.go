@@ -118,7 +118,8 @@ func (t SlowTick) logValue() map[string]any {
 		"wall_us": t.Wall.Microseconds(), "cpu_us": t.CPU.Microseconds(), "runq_us": t.RunQ.Microseconds(),
 		"phases_us": phaseMap(&t.PhaseWall), "phases_cpu_us": phaseMap(&t.PhaseCPU), "gc": t.GC,
 		"world_parts_cpu_us": partMap(&t.WorldPartsCPU),
-		"retransmits":        t.Retransmits, "datagrams_out": t.DatagramsOut,
+		"retransmits":        t.Retransmits,
+		"datagrams_out":      t.DatagramsOut,
 	}
 }
 
