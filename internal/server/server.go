@@ -185,6 +185,7 @@ func (s *Server) Run(ctx context.Context) error {
 	s.world.TimeParts(threadcpu.Spent)
 	var last transport.StatsSnapshot
 	var clock monotonic
+	var behind bool // the last tick's flush found the writer behind
 	s.gc = newGCMetrics()
 	s.lastGC = s.gc.totals()
 	for {
@@ -227,6 +228,8 @@ func (s *Server) Run(ctx context.Context) error {
 				tk.Tick(now) // the gamemode's timers
 			}
 			ph.mark(phaseGamemode, start)
+			ph.behind, ph.behindBefore = s.tr.Pending() > 0, behind
+			behind = ph.behind
 			s.tr.Flush(now) // sends what the world queued this tick
 			ph.mark(phaseFlush, start)
 			took := ph.total()
@@ -359,6 +362,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"tick_off_p99_us", st.OffP99.Microseconds(),
 		"gc_cycles", gc.cycles-s.lastGC.cycles,
 		"gc_ticks", st.GCTicks,
+		"writer_behind_ticks", st.WriterBehind,
 		"gc_cpu_us", int64((gc.cpuSecs-s.lastGC.cpuSecs)*1e6),
 		"gc_assist_cpu_us", int64((gc.assistSecs-s.lastGC.assistSecs)*1e6),
 		"between_receives", st.Between,

@@ -35,6 +35,11 @@ type phases struct {
 	parts       [world.NumParts]time.Duration // the world phase's parts, thread CPU (world.TickParts)
 	retransmits uint64                        // the reliable lanes' retransmissions since the last tick's end
 	datagrams   uint64                        // datagrams the writer put on the wire since the last tick's end
+	// behind: when the tick's flush began, the writer still held batches
+	// (the last tick's datagrams), so every session that sent unreliable
+	// packets took a new buffer (transport Session.swapUnreliable);
+	// behindBefore: the tick before's flush found it so.
+	behind, behindBefore bool
 }
 
 // mark records that phase ended now (start is the tick's start), and the
@@ -93,6 +98,9 @@ type TickStats struct {
 	GCTicks int
 	// SlowestWall is the tick that took the longest wall time.
 	SlowestWall SlowTick
+	// WriterBehind counts the ticks whose flush found the writer still
+	// holding datagrams (SlowTick.WriterBehind).
+	WriterBehind int
 }
 
 // SlowTick is one tick's wall and CPU time, in all and by phase, and
@@ -110,6 +118,10 @@ type SlowTick struct {
 	// the end of this one: mostly this tick's flush (the writer runs on
 	// its own goroutine, so some of its datagrams count at the next tick).
 	Retransmits, DatagramsOut uint64
+	// WriterBehind: the tick's flush found the writer still holding
+	// datagrams; WriterBehindBefore: the flush of the tick before did
+	// (whose new buffers this tick's moves then wrote first).
+	WriterBehind, WriterBehindBefore bool
 }
 
 // logValue is the slowest tick as a log group's value, microseconds.
@@ -117,9 +129,11 @@ func (t SlowTick) logValue() map[string]any {
 	return map[string]any{
 		"wall_us": t.Wall.Microseconds(), "cpu_us": t.CPU.Microseconds(), "runq_us": t.RunQ.Microseconds(),
 		"phases_us": phaseMap(&t.PhaseWall), "phases_cpu_us": phaseMap(&t.PhaseCPU), "gc": t.GC,
-		"world_parts_cpu_us": partMap(&t.WorldPartsCPU),
-		"retransmits":        t.Retransmits,
-		"datagrams_out":      t.DatagramsOut,
+		"world_parts_cpu_us":   partMap(&t.WorldPartsCPU),
+		"retransmits":          t.Retransmits,
+		"datagrams_out":        t.DatagramsOut,
+		"writer_behind":        t.WriterBehind,
+		"writer_behind_before": t.WriterBehindBefore,
 	}
 }
 
@@ -152,7 +166,7 @@ func (s *Server) peekTicks() TickStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cp := tickStats{d: slices.Clone(s.ticks.d), cpu: slices.Clone(s.ticks.cpu), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook,
-		slow: s.ticks.slow, slowWall: s.ticks.slowWall, gcTicks: s.ticks.gcTicks,
+		slow: s.ticks.slow, slowWall: s.ticks.slowWall, gcTicks: s.ticks.gcTicks, behind: s.ticks.behind,
 		runq: slices.Clone(s.ticks.runq), off: slices.Clone(s.ticks.off)}
 	for i := range cp.phase {
 		cp.phase[i] = slices.Clone(s.ticks.phase[i])
@@ -178,6 +192,7 @@ type tickStats struct {
 	slow        SlowTick
 	slowWall    SlowTick
 	gcTicks     int
+	behind      int
 	runq, off   []time.Duration // run-queue waits and other off-CPU time, of the ticks whose CPU was measured
 }
 
@@ -205,6 +220,9 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 	if ph.gc {
 		t.gcTicks++
 	}
+	if ph.behind {
+		t.behind++
+	}
 	if ph.cpu > t.slow.CPU || (t.slow.CPU == 0 && ph.cpu == 0 && d > t.slow.Wall) {
 		t.slow = slowTick(d, ph)
 	}
@@ -215,7 +233,8 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 
 // slowTick is the tick that took d, phase by phase.
 func slowTick(d time.Duration, ph *phases) SlowTick {
-	st := SlowTick{Wall: d, CPU: ph.cpu, RunQ: ph.runq, GC: ph.gc, Retransmits: ph.retransmits, DatagramsOut: ph.datagrams}
+	st := SlowTick{Wall: d, CPU: ph.cpu, RunQ: ph.runq, GC: ph.gc, Retransmits: ph.retransmits, DatagramsOut: ph.datagrams,
+		WriterBehind: ph.behind, WriterBehindBefore: ph.behindBefore}
 	for i := range st.PhaseWall {
 		st.PhaseWall[i] = ph.length(i)
 		if ph.cpu > 0 && !ph.moved {
@@ -229,8 +248,8 @@ func slowTick(d time.Duration, ph *phases) SlowTick {
 }
 
 func (t *tickStats) take() TickStats {
-	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook, Slowest: t.slow, SlowestWall: t.slowWall, GCTicks: t.gcTicks}
-	t.betweenN, t.betweenTook, t.slow, t.slowWall, t.gcTicks = 0, 0, SlowTick{}, SlowTick{}, 0
+	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook, Slowest: t.slow, SlowestWall: t.slowWall, GCTicks: t.gcTicks, WriterBehind: t.behind}
+	t.betweenN, t.betweenTook, t.slow, t.slowWall, t.gcTicks, t.behind = 0, 0, SlowTick{}, SlowTick{}, 0, 0
 	if len(t.d) == 0 {
 		return st
 	}

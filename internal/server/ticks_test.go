@@ -170,12 +170,14 @@ func TestTickStatsSlowestWorldParts(t *testing.T) {
 	ms := time.Millisecond
 	for i, cpu := range []time.Duration{3 * ms, 12 * ms, 4 * ms} {
 		ph := phases{
-			end:         [numPhases]time.Duration{0, cpu, cpu, cpu, cpu + ms},
-			cpuEnd:      [numPhases]time.Duration{0, cpu - ms, cpu - ms, cpu - ms, cpu},
-			cpu:         cpu,
-			parts:       [world.NumParts]time.Duration{world.PartClock: time.Duration(i) * time.Microsecond, world.PartEntities: cpu - 2*ms, world.PartPlayers: ms},
-			retransmits: uint64(10 * (i + 1)),
-			datagrams:   uint64(1000 * (i + 1)),
+			end:          [numPhases]time.Duration{0, cpu, cpu, cpu, cpu + ms},
+			cpuEnd:       [numPhases]time.Duration{0, cpu - ms, cpu - ms, cpu - ms, cpu},
+			cpu:          cpu,
+			parts:        [world.NumParts]time.Duration{world.PartClock: time.Duration(i) * time.Microsecond, world.PartEntities: cpu - 2*ms, world.PartPlayers: ms},
+			retransmits:  uint64(10 * (i + 1)),
+			datagrams:    uint64(1000 * (i + 1)),
+			behind:       i == 0,
+			behindBefore: i == 1,
 		}
 		ts.add(ph.total(), &ph)
 	}
@@ -186,6 +188,12 @@ func TestTickStatsSlowestWorldParts(t *testing.T) {
 	}
 	if st.Slowest.Retransmits != 20 || st.Slowest.DatagramsOut != 2000 {
 		t.Errorf("got slowest retransmits %d datagrams %d, want 20 2000", st.Slowest.Retransmits, st.Slowest.DatagramsOut)
+	}
+	if st.Slowest.WriterBehind || !st.Slowest.WriterBehindBefore {
+		t.Errorf("got slowest writer behind %v, before %v; want false, true", st.Slowest.WriterBehind, st.Slowest.WriterBehindBefore)
+	}
+	if st.WriterBehind != 1 {
+		t.Errorf("got %d ticks with the writer behind, want 1", st.WriterBehind)
 	}
 	lv := st.Slowest.logValue()
 	parts, ok := lv["world_parts_cpu_us"].(map[string]int64)
@@ -203,6 +211,9 @@ func TestTickStatsSlowestWorldParts(t *testing.T) {
 	}
 	if lv["retransmits"] != uint64(20) || lv["datagrams_out"] != uint64(2000) {
 		t.Errorf("got retransmits %v datagrams_out %v, want 20 2000", lv["retransmits"], lv["datagrams_out"])
+	}
+	if lv["writer_behind"] != false || lv["writer_behind_before"] != true {
+		t.Errorf("got writer_behind %v writer_behind_before %v, want false true", lv["writer_behind"], lv["writer_behind_before"])
 	}
 
 	// A tick that changed threads has no CPU split: no parts either.
