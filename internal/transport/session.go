@@ -43,21 +43,33 @@ type Session struct {
 	echoDue   bool
 	unrel     []byte // unreliable packets queued this tick, back to back
 	unrelEnd  []int  // where each datagram's worth of them ends in unrel
-	// unrel alternates between two buffers: the writer sends the datagrams
-	// of the last tick straight from one while the world fills the other.
-	spare    []byte
-	spareSeq uint64 // the tick batch that holds spare's datagrams (0: none)
+	// unrel rotates among three buffers: the writer sends the datagrams of
+	// the last ticks straight from the two held while the world fills the
+	// third, so a writer a tick behind costs no new buffer (whose fresh
+	// pages the next tick would fault on, one per session).
+	held [2]heldBuf
+}
+
+// heldBuf is a buffer of unreliable datagrams handed to a tick batch.
+type heldBuf struct {
+	buf []byte
+	seq uint64 // the tick batch that holds its datagrams (0: none)
 }
 
 // swapUnreliable hands unrel to the tick batch seq (not yet written) and
-// takes the spare buffer for the next tick's packets, or a new one when
-// the writer has not written the batch that holds the spare yet.
+// takes the older held buffer for the next tick's packets — written, since
+// batches are written in order, unless both are still in the writer's
+// queue: then that one is left to the writer and a new buffer taken.
 func (s *Session) swapUnreliable(seq, written uint64) {
-	next := s.spare
-	if s.spareSeq > written {
+	i := 0
+	if s.held[1].seq < s.held[0].seq {
+		i = 1
+	}
+	next := s.held[i].buf
+	if s.held[i].seq > written {
 		next = make([]byte, 0, cap(s.unrel)) // still in the writer's queue: left to it
 	}
-	s.spare, s.spareSeq = s.unrel, seq
+	s.held[i] = heldBuf{buf: s.unrel, seq: seq}
 	s.unrel = next[:0]
 }
 

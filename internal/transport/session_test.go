@@ -31,23 +31,39 @@ func TestSendUnreliablePacksDatagrams(t *testing.T) {
 }
 
 // The buffer a tick's batch holds is not written again before the writer
-// has written that batch.
+// has written that batch; with a writer a tick behind, no new buffer is
+// taken.
 func TestSwapUnreliableKeepsWhatTheWriterHolds(t *testing.T) {
 	var s Session
-	s.SendUnreliable([]byte("tick 1"))
-	held1 := s.unrel
-	s.swapUnreliable(1, 0) // batch 1 not written yet
-	s.SendUnreliable([]byte("tick 2"))
-	held2 := s.unrel
-	s.swapUnreliable(2, 0) // batch 1 still not written: a new buffer
-	s.SendUnreliable([]byte("tick 3"))
-	if string(held1) != "tick 1" || string(held2) != "tick 2" {
-		t.Fatalf("got held buffers %q and %q, want them untouched", held1, held2)
+	fill := func(text string) []byte {
+		s.SendUnreliable([]byte(text))
+		return s.unrel
 	}
-	s.swapUnreliable(3, 2) // batches up to 2 written: the spare (batch 2's) is reused
-	s.SendUnreliable([]byte("tick 4"))
-	if string(s.unrel) != "tick 4" || &held2[:1][0] != &s.unrel[:1][0] {
-		t.Errorf("got %q in a new buffer, want tick 4 written over batch 2's buffer", s.unrel)
+	same := func(a, b []byte) bool { return &a[:1][0] == &b[:1][0] }
+	b1 := fill("tick 1")
+	s.swapUnreliable(1, 0) // batch 1 not written yet
+	b2 := fill("tick 2")
+	s.swapUnreliable(2, 0) // batches 1 and 2 held
+	b3 := fill("tick 3")
+	if same(b3, b1) || same(b3, b2) {
+		t.Fatalf("tick 3 was written over a held buffer")
+	}
+	s.swapUnreliable(3, 1) // batch 1 written: its buffer is filled next
+	b4 := fill("tick 4")
+	if !same(b4, b1) {
+		t.Errorf("tick 4 went to another buffer, want batch 1's (written)")
+	}
+	s.swapUnreliable(4, 1) // batches 3 and 4 held (2 left to the writer): a new buffer
+	b5 := fill("tick 5")
+	if string(b2) != "tick 2" || string(b3) != "tick 3" || string(b4) != "tick 4" {
+		t.Fatalf("got held buffers %q, %q, %q, want them untouched", b2, b3, b4)
+	}
+	if same(b5, b3) || same(b5, b4) {
+		t.Fatalf("tick 5 was written over a held buffer")
+	}
+	s.swapUnreliable(5, 4) // up to 4 written: the older held (batch 3's) is reused
+	if b6 := fill("tick 6"); string(b6) != "tick 6" || !same(b6, b3) {
+		t.Errorf("got %q in another buffer, want tick 6 written over batch 3's", b6)
 	}
 }
 
