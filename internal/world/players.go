@@ -409,7 +409,8 @@ func (w *World) playerLeft(p *Player) {
 		v.idleSince = w.now
 	}
 	w.removePlayerGrid(p)
-	w.dropHeld(p)
+	hide, show, _ := w.playerChange(p, nil) // its view holds no one
+	w.setWants(p, nil, hide, show)
 	p.ent.hold = nil
 	for _, q := range w.players {
 		if q == nil || q == p {

@@ -43,7 +43,6 @@ type viewBudget struct {
 	// reconcilePlayers' scratch (players_hold.go).
 	ranks []uint64 // the rank keys of the candidates
 	sel   []uint64 // a copy of ranks to select in
-	ids   []uint16 // the wanted set's ids
 	mark  idSet    // the new wanted set, while playerChange runs
 	hide  []uint32 // playerChange's players to hide
 	show  []stream.Want

@@ -149,23 +149,24 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 	if e.players.Unchanged(len(wants), uint64(len(wants)), sum) {
 		w.ents.steady++
 		if pending { // the ops left are dropped: the wanted set is the shown one
-			w.setWants(q, wants)
+			hide, show, _ := w.playerChange(q, wants)
+			w.setWants(q, wants, hide, show)
 		}
 		return w.ents.ops[:0]
 	}
+	hide, show, was := w.playerChange(q, wants)
+	n := len(e.wantP)
+	w.setWants(q, wants, hide, show)
 	budget := q.conn.Free() - SendReserve
 	if !pending {
 		// The view shows its last wanted set: the change is the players
 		// that came and went (a crowd's pass changes a few of 200), which
 		// Patch takes without the diff of the whole set; it refuses, and
 		// Reconcile diffs, if a rev changed since.
-		hide, show, was := w.playerChange(q, wants)
-		if ops, ok := e.players.Patch(len(e.wantP), was, hide, show, budget, stream.HidesFirst, w.ents.ops[:0]); ok {
-			w.setWants(q, wants)
+		if ops, ok := e.players.Patch(n, was, hide, show, budget, stream.HidesFirst, w.ents.ops[:0]); ok {
 			return ops
 		}
 	}
-	w.setWants(q, wants)
 	return e.players.Reconcile(wants, budget, stream.HidesFirst, w.ents.ops[:0])
 }
 
@@ -201,14 +202,27 @@ func rankKey(rank float32, id uint32) uint64 {
 	return uint64(math.Float32bits(rank))<<32 | uint64(id)
 }
 
-// setWants records the wanted set of q's view of players (setHeld).
-func (w *World) setWants(q *Player, wants []stream.Want) {
-	ids := w.ents.views.ids[:0]
-	for i := range wants {
-		ids = append(ids, uint16(wants[i].ID))
+// setWants records wants as q's view's wanted set (wantP), hide and show
+// being how it differs from the last (playerChange), and keeps wantBits
+// and each player's heldBy (the viewers whose view wants it) in step: only
+// the players that came or went are touched.
+func (w *World) setWants(q *Player, wants []stream.Want, hide []uint32, show []stream.Want) {
+	e := &q.ent
+	for _, id := range hide {
+		e.wantBits.del(uint16(id))
+		if o := w.players[id]; o != nil {
+			o.ent.heldBy.del(q.id)
+		}
 	}
-	w.ents.views.ids = ids
-	w.setHeld(q, ids)
+	for i := range show {
+		id := uint16(show[i].ID)
+		e.wantBits.add(id)
+		w.players[id].ent.heldBy.add(q.id)
+	}
+	e.wantP = e.wantP[:0]
+	for i := range wants {
+		e.wantP = append(e.wantP, uint16(wants[i].ID))
+	}
 }
 
 // wants reports whether q's view wants o as of its last pass (shown, or
