@@ -460,7 +460,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		return
 	}
 	if due {
-		w.ents.ops = w.reconcilePlayers(q, gone)
+		w.ents.ops = w.reconcilePlayers(q)
 	} else {
 		w.ents.flushes++
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])

@@ -76,8 +76,9 @@ func ranksIn(d2 float32, held bool, cut float32) bool {
 // The candidates are the PlayerLimit+1 nearest players by distance (the
 // grid's Nearest) and the held ones: a player outside both is not held and
 // has PlayerLimit others nearer (ties by id), none of them ranked farther
-// than its distance, so it is not wanted.
-func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
+// than its distance, so it is not wanted. A leaver is out of the grid
+// (playerLeft removes it first), so neither a hit nor kept when held.
+func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	e := &q.ent
 	w.ents.passes[0]++
 	wants, ranks := w.ents.wants[:0], w.ents.views.ranks[:0]
@@ -86,7 +87,7 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
 		for _, h := range w.ents.hits {
 			id := uint16(h.Key)
-			if id == q.id || gone != nil && id == gone.id || e.wants(id) { // a held one is taken below, at its rank
+			if id == q.id || e.wants(id) { // a held one is taken below, at its rank
 				continue
 			}
 			if r, ok := rankOf(h.Dist2, false); ok {
@@ -96,7 +97,7 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 		}
 		for _, id := range e.wantP {
 			o := &refs[id]
-			if !o.inGrid || o.scope != q.scope || id == q.id || gone != nil && id == gone.id {
+			if !o.inGrid || o.scope != q.scope {
 				continue // left or in another scope: hidden at once
 			}
 			d2 := grid.Dist2(q.pos, o.pos)
