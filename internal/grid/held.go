@@ -117,11 +117,12 @@ const subMin = 256
 // subsAt returns the run ends of cell (cx, cy), nil when its block has
 // none (not ordered).
 func (g *Grid) subsAt(cx, cy int) *[subN]int32 {
-	se := g.subs[(cy/blockSide)*g.bside+cx/blockSide]
+	bi, in := g.blockOf(cx, cy)
+	se := g.subs[bi]
 	if se == nil {
 		return nil
 	}
-	return &se[(cy%blockSide)*blockSide+cx%blockSide]
+	return &se[in]
 }
 
 // boxGap is a lower bound of the distance from v to [lo, hi].
