@@ -25,7 +25,8 @@ type Step struct {
 	WasSum    uint64
 
 	// The answer at the new point: its count, weight and fingerprint (the
-	// old answer's less Leave's, plus Enter's).
+	// old answer's less Leave's, plus Enter's), set by DiffIn or Total (Diff
+	// leaves them zero).
 	N      int
 	Weight uint64
 	Sum    uint64
@@ -101,7 +102,7 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 // when the answer at from is the one sh holds from its last step (and it
 // still holds: heldFor), the entities nearer than the band that cover both
 // points are not read (decision 0265). A cut answer told is held for the
-// next step.
+// next step. With a shell, the step's totals are set (Step.Total).
 func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32) bool {
 	var hd *held
 	if sh != nil {
@@ -118,6 +119,9 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 		ok, s.Widened = g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, false), true
 	}
 	if sh != nil {
+		if ok {
+			s.Total(sum) // for the caller, and held (hold)
+		}
 		sh.last.ok = false
 		if ok && s.Cut != AllCut {
 			g.hold(&sh.last, to, cut, s)
@@ -329,7 +333,6 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		if sh != nil {
 			sh.ok = true
 		}
-		s.total(sum)
 		return true
 	case wI > lim || wI+wB <= lim:
 		return false // the cut at to is not in the band
@@ -357,12 +360,14 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 			s.Leave = append(s.Leave, b.h)
 		}
 	}
-	s.total(sum)
 	return true
 }
 
-// total sets the new answer's totals from the old one's, Enter and Leave.
-func (s *Step) total(sum func(key, rev uint32) uint64) {
+// Total sets the new answer's totals (N, Weight, Sum) from the old one's,
+// Enter and Leave, sum being the one the step was told with. DiffIn sets
+// them; a caller of Diff that reads them calls Total (a blip or zone step
+// does not: one sum a hit fewer).
+func (s *Step) Total(sum func(key, rev uint32) uint64) {
 	s.N, s.Weight, s.Sum = s.WasN+len(s.Enter)-len(s.Leave), s.WasWeight, s.WasSum
 	for i := range s.Enter {
 		h := &s.Enter[i]

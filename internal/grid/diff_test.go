@@ -92,7 +92,9 @@ func testDiff(t *testing.T, skin float32) {
 							shells++
 						}
 					} else {
-						done = g.Diff(from, to, limit, cut, testSum, &s)
+						if done = g.Diff(from, to, limit, cut, testSum, &s); done {
+							s.Total(testSum)
+						}
 					}
 					if !done {
 						from, cut = to, CutOf(now, limit)

@@ -89,6 +89,7 @@ func FuzzGrid(f *testing.F) {
 					was := slices.DeleteFunc(o.covering(prev), func(h Hit) bool { return h.Rank() >= cut })
 					var s Step
 					if g.Diff(prev, p, l, cut, testSum, &s) {
+						s.Total(testSum)
 						checkDiff(t, &s, was, want)
 					}
 					if shells[l] == nil {

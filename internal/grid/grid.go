@@ -153,8 +153,13 @@ func (g *Grid) Version() uint64 { return g.ver }
 
 // touch records a change in the cell with linear index c.
 func (g *Grid) touch(c int) {
-	cy, cx := c/g.side, c%g.side
-	g.touchAt((cy/blockSide)*g.bside+cx/blockSide, (cy%blockSide)*blockSide+cx%blockSide)
+	g.touchAt(g.blockOf(c%g.side, c/g.side))
+}
+
+// blockOf returns the block index of cell (cx, cy) and its index in the
+// block.
+func (g *Grid) blockOf(cx, cy int) (bi, in int) {
+	return (cy/blockSide)*g.bside + cx/blockSide, (cy%blockSide)*blockSide + cx%blockSide
 }
 
 // touchAt is touch for the cell at index in of block bi.
@@ -209,7 +214,7 @@ func (g *Grid) Move(h Handle, to Vec) {
 	}
 	// The same cell: its block and place from the cell coordinates (no
 	// division by the grid's side; the block exists, the entity is in it).
-	bi, in := (cy/blockSide)*g.bside+cx/blockSide, (cy%blockSide)*blockSide+cx%blockSide
+	bi, in := g.blockOf(cx, cy)
 	cl := &g.blocks[bi][in]
 	p := &cl.p[s.idx]
 	if g.subs == nil || g.subOf(cx, cy, p.x, p.y) == g.subOf(cx, cy, to.X, to.Y) {
@@ -331,23 +336,23 @@ func (g *Grid) cellIndex(x, y float32) int { return g.axis(y)*g.side + g.axis(x)
 
 // cellAt returns the cell, allocating its block on first use.
 func (g *Grid) cellAt(c int) *cell {
-	cy, cx := c/g.side, c%g.side
-	bi := (cy/blockSide)*g.bside + cx/blockSide
+	bi, in := g.blockOf(c%g.side, c/g.side)
 	b := g.blocks[bi]
 	if b == nil {
 		b = new(block)
 		g.blocks[bi] = b
 	}
-	return &b[(cy%blockSide)*blockSide+cx%blockSide]
+	return &b[in]
 }
 
 // peek returns the cell's entries without allocating, nil when its block is empty.
 func (g *Grid) peek(cx, cy int) *cell {
-	b := g.blocks[(cy/blockSide)*g.bside+cx/blockSide]
+	bi, in := g.blockOf(cx, cy)
+	b := g.blocks[bi]
 	if b == nil {
 		return nil
 	}
-	return &b[(cy%blockSide)*blockSide+cx%blockSide]
+	return &b[in]
 }
 
 func (g *Grid) grow(c *cell, r2 float32) {

@@ -87,8 +87,7 @@ func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to V
 	}
 	w := g.size / subSide
 	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
-	fzt := max(c.zhi-to.Z, to.Z-c.zlo, 0) + slack
-	fzf := max(c.zhi-from.Z, from.Z-c.zlo, 0) + slack
+	fzt, fzf := c.zFar(to.Z), c.zFar(from.Z)
 	start := int32(0)
 	for q := range int32(subN) {
 		end := e[q]
@@ -100,8 +99,7 @@ func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to V
 		gxf, gyf := boxGap(from.X, xl, xl+w), boxGap(from.Y, yl, yl+w)
 		fxt, fyt := boxFar(to.X, xl, xl+w), boxFar(to.Y, yl, yl+w)
 		fxf, fyf := boxFar(from.X, xl, xl+w), boxFar(from.Y, yl, yl+w)
-		ft := (fxt*fxt+fyt*fyt+fzt*fzt)*(1+2*relSlack) + absSlack2
-		ff := (fxf*fxf+fyf*fyf+fzf*fzf)*(1+2*relSlack) + absSlack2
+		ft, ff := farPad2(fxt, fyt, fzt), farPad2(fxf, fyf, fzf)
 		if !skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2) {
 			kept = s.nearHeld(kept, c.p[start:end], start, from, to, reach2, lo2, band2, cutHi)
 		}
@@ -119,11 +117,12 @@ const subMin = 256
 // subsAt returns the run ends of cell (cx, cy), nil when its block has
 // none (not ordered).
 func (g *Grid) subsAt(cx, cy int) *[subN]int32 {
-	se := g.subs[(cy/blockSide)*g.bside+cx/blockSide]
+	bi, in := g.blockOf(cx, cy)
+	se := g.subs[bi]
 	if se == nil {
 		return nil
 	}
-	return &se[(cy%blockSide)*blockSide+cx%blockSide]
+	return &se[in]
 }
 
 // boxGap is a lower bound of the distance from v to [lo, hi].
@@ -143,14 +142,17 @@ func (g *Grid) far2(c *cell, cx, cy int, p Vec) float32 {
 	if cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
 		return inf
 	}
-	fx, fy := g.far(p.X, cx), g.far(p.Y, cy)
-	fz := max(c.zhi-p.Z, p.Z-c.zlo, 0) + slack
-	return (fx*fx+fy*fy+fz*fz)*(1+2*relSlack) + absSlack2
+	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
+	return farPad2(boxFar(p.X, x0, x0+g.size), boxFar(p.Y, y0, y0+g.size), c.zFar(p.Z))
 }
 
-// far is an upper bound of the distance along one axis from v to any
-// point of the inner cell c.
-func (g *Grid) far(v float32, c int) float32 {
-	lo := float32(c)*g.size - Bound
-	return max(v-lo, lo+g.size-v) + slack
+// zFar is an upper bound of the vertical distance from z to any entity of c.
+func (c *cell) zFar(z float32) float32 {
+	return max(c.zhi-z, z-c.zlo, 0) + slack
+}
+
+// farPad2 is the squared 3D distance of the per-axis bounds fx, fy, fz,
+// padded for float32 rounding.
+func farPad2(fx, fy, fz float32) float32 {
+	return (fx*fx+fy*fy+fz*fz)*(1+2*relSlack) + absSlack2
 }

@@ -112,7 +112,7 @@ func (g *Grid) shellStep(sh *Shell, from, to Vec, limit int, sum func(key, rev u
 		return false // cut at to: not a shell's answer
 	}
 	s.Cut, s.Shell = AllCut, true
-	s.total(sum)
+	s.Total(sum)
 	return true
 }
 

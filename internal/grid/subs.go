@@ -25,14 +25,13 @@ func (g *Grid) ends(c int) *[subN]int32 {
 	if g.subs == nil {
 		return nil
 	}
-	cy, cx := c/g.side, c%g.side
-	bi := (cy/blockSide)*g.bside + cx/blockSide
+	bi, in := g.blockOf(c%g.side, c/g.side)
 	se := g.subs[bi]
 	if se == nil {
 		se = new(subEnds)
 		g.subs[bi] = se
 	}
-	return &se[(cy%blockSide)*blockSide+cx%blockSide]
+	return &se[in]
 }
 
 // subOf returns the sub-square of cell (cx, cy) that (x, y) lies in;

@@ -33,48 +33,47 @@ func (t *table) nextEpoch() uint32 {
 	return t.epoch
 }
 
+// find returns the slot of id, or -1 when it is not in the table.
 func (t *table) find(id uint32) int {
-	if t.n == 0 {
-		return -1
-	}
-	mask := len(t.slots) - 1
-	for i := hash(id, mask); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.seen == 0 {
-			return -1
-		}
-		if s.id == id {
+	if t.n > 0 {
+		if i := t.probe(id); t.slots[i].seen != 0 {
 			return i
 		}
 	}
+	return -1
 }
 
 // place returns the slot of id, or, when it is not in the table, the empty
 // slot where insertAt would put it (and false): a show's one probe for
 // both the look-up and the insert.
 func (t *table) place(id uint32) (int, bool) {
-	if len(t.slots) == 0 {
+	if t.n == 0 {
 		return -1, false
 	}
+	i := t.probe(id)
+	return i, t.slots[i].seen != 0
+}
+
+// probe returns the slot of id's probe run that holds id, or the empty one
+// that ends the run when none does; the table has an empty slot.
+func (t *table) probe(id uint32) int {
 	mask := len(t.slots) - 1
-	for i := hash(id, mask); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.seen == 0 {
-			return i, false
-		}
-		if s.id == id {
-			return i, true
-		}
+	i := hash(id, mask)
+	for t.slots[i].seen != 0 && t.slots[i].id != id {
+		i = (i + 1) & mask
 	}
+	return i
 }
 
 // insertAt adds id, not in the table, at i, the empty slot place gave for
 // it with the table unchanged since; i < 0, or a table that must grow,
-// inserts as insert does.
+// looks for the slot itself.
 func (t *table) insertAt(i int, id, rev uint32) {
-	if i < 0 || (t.n+1)*4 > len(t.slots)*3 {
-		t.insert(id, rev)
-		return
+	if full := (t.n+1)*4 > len(t.slots)*3; full || i < 0 {
+		if full {
+			t.grow()
+		}
+		i = t.probe(id)
 	}
 	t.slots[i] = tslot{id: id, rev: rev, seen: max(t.epoch, 1)}
 	t.n++
@@ -100,32 +99,15 @@ func (t *table) warm(ids []uint32, ws []Want) {
 }
 
 // insert adds an id that is not in the table, marked with the current epoch.
-func (t *table) insert(id, rev uint32) {
-	if (t.n+1)*4 > len(t.slots)*3 {
-		t.grow()
-	}
-	mask := len(t.slots) - 1
-	i := hash(id, mask)
-	for t.slots[i].seen != 0 {
-		i = (i + 1) & mask
-	}
-	t.slots[i] = tslot{id: id, rev: rev, seen: max(t.epoch, 1)}
-	t.n++
-}
+func (t *table) insert(id, rev uint32) { t.insertAt(-1, id, rev) }
 
 func (t *table) grow() {
 	old := t.slots
 	t.slots = make([]tslot, max(16, 2*len(old)))
-	mask := len(t.slots) - 1
 	for _, s := range old {
-		if s.seen == 0 {
-			continue
+		if s.seen != 0 {
+			t.slots[t.probe(s.id)] = s
 		}
-		i := hash(s.id, mask)
-		for t.slots[i].seen != 0 {
-			i = (i + 1) & mask
-		}
-		t.slots[i] = s
 	}
 }
 

@@ -49,12 +49,12 @@ type attachKey struct {
 }
 
 // addLabelOn records l, attached, among the labels on its entity: by player
-// id in a dense table for players (the views' labelsOn: a crowd's name
+// id in a dense table for players (prims.labelsP: a crowd's name
 // labels are read for every player shown on every label pass), in the map
 // for vehicles.
 func (w *World) addLabelOn(l *Label) {
 	if id, ok := labelPlayer(l); ok {
-		on := &w.ents.views.labelsOn
+		on := &w.prims.labelsP
 		if int(id) >= len(*on) {
 			*on = append(*on, make([][]*Label, int(id)+1-len(*on))...)
 		}
@@ -69,7 +69,7 @@ func (w *World) addLabelOn(l *Label) {
 func (w *World) removeLabelOn(l *Label) {
 	is := func(x *Label) bool { return x == l }
 	if id, ok := labelPlayer(l); ok {
-		on := w.ents.views.labelsOn
+		on := w.prims.labelsP
 		if int(id) < len(on) {
 			on[id] = slices.DeleteFunc(on[id], is)
 		}
@@ -98,13 +98,13 @@ func labelPlayer(l *Label) (uint16, bool) {
 // read from the dense tables by player id (their labels, their stream
 // center), without a map lookup or the players' structs.
 func (w *World) labelsOnShown(p *Player, wants []stream.Want) []stream.Want {
-	b := &w.ents.views
-	if on := b.labelsOn; len(on) > 0 {
+	refs := w.ents.views.refs
+	if on := w.prims.labelsP; len(on) > 0 {
 		for _, id := range p.ent.shownP {
 			if int(id) >= len(on) || len(on[id]) == 0 || id == p.id {
 				continue
 			}
-			r := &b.refs[id]
+			r := &refs[id]
 			if !r.inGrid { // left: no position
 				continue
 			}

@@ -290,7 +290,7 @@ func (w *World) reconcileBlips(p *Player) {
 		if pr.wants, same = w.blipWants(p, pr.wants[:0], s.blips); same {
 			return
 		}
-		pr.ops = s.blips.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+		pr.ops = s.blips.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	}
 	pkt := &pr.blip
 	for _, op := range pr.ops {

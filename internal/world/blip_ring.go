@@ -240,16 +240,7 @@ func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64, 
 		}
 	}
 	s.Cut = out
-	ids := pr.blipHot.v
-	pr.hide = pr.hide[:0]
-	for i := range s.Leave {
-		pr.hide = append(pr.hide, ids[s.Leave[i].Key])
-	}
-	pr.show = pr.show[:0]
-	for i := range s.Enter {
-		h := &s.Enter[i]
-		pr.show = append(pr.show, stream.Want{ID: ids[h.Key], Rev: h.Rev, Dist2: h.Dist2})
-	}
+	pr.stepWants(pr.blipHot.v)
 	return true
 }
 

@@ -114,7 +114,7 @@ func (w *World) stepBlips(p *Player) bool {
 	}
 	pr.hide, pr.hide2 = hide, pr.hide
 	pr.show, pr.show2 = show, pr.show
-	if !w.stepPatch(st, p.pos, n, sum, s.blips, budget(p)) {
+	if !w.stepPatch(st, p.pos, n, sum, s.blips, takeRoom(p)) {
 		return false
 	}
 	settle(p, cacheBlips, p.pos)

@@ -163,7 +163,7 @@ func (w *World) reconcileCheckpoints(p *Player) {
 		}
 	}
 	pr.wants = wants
-	pr.ops = s.cps.Reconcile(wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	pr.ops = s.cps.Reconcile(wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.cp
 	for _, op := range pr.ops {
 		if op.Show {

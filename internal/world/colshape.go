@@ -281,7 +281,7 @@ func (w *World) reconcileColshapes(p *Player) {
 		}
 	}
 	pr.wants = wants
-	pr.ops = s.cols.Reconcile(wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	pr.ops = s.cols.Reconcile(wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	pkt := &pr.col
 	for _, op := range pr.ops {
 		if op.Show {

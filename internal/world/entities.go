@@ -35,7 +35,7 @@ type entities struct {
 	steady  uint64    // views of players computed and found unchanged by their fingerprint
 	views   viewBudget
 
-	moveTab []moveRef // by player id: this tick's moves (encodeMoves)
+	moves moves // this tick's PlayerMoves (player_moves.go)
 
 	// Scratch, reused.
 	hits  []grid.Hit

@@ -132,7 +132,7 @@ func (w *World) labelGone(l *Label) {
 		if _, shown := v.Shown(l.id); !shown {
 			continue
 		}
-		if v.Len() >= stream.Labels.Limit() || budget(p) <= 0 {
+		if v.Len() >= stream.Labels.Limit() || takeRoom(p) <= 0 {
 			w.reconcileLabels(p)
 			continue
 		}
@@ -267,7 +267,7 @@ func (w *World) reconcileLabels(p *Player) {
 	if same {
 		return
 	}
-	pr.ops = s.labels.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+	pr.ops = s.labels.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	w.sendLabelOps(p)
 }
 
@@ -284,7 +284,7 @@ func (w *World) flushLabels(p *Player) {
 		return
 	}
 	pr := &w.prims
-	pr.ops = p.prims.labels.Flush(budget(p), stream.HidesFirst, pr.ops[:0])
+	pr.ops = p.prims.labels.Flush(takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	w.sendLabelOps(p)
 }
 

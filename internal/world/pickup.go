@@ -231,18 +231,18 @@ func (w *World) pickupChanged(pk *Pickup, old grid.Vec) {
 
 // streamPickups reconciles the player's pickup view when it is due, or
 // sends the ops a reconcile left. The view is asked for ops left only when
-// the last reconcile left some (primState.pickupsLeft): a thousand views a
+// the last reconcile left some (Player.pickupsLeft): a thousand views a
 // tick, a cache miss each, almost never with any.
 func (w *World) streamPickups(p *Player) {
 	if !p.hasPos || p.gone {
 		return
 	}
-	if !p.pickAnchor.Due(p.pos, PickupRequery) && !(p.prims.pickupsLeft && p.pickups.Pending() > 0) {
-		p.prims.pickupsLeft = false
+	if !p.pickAnchor.Due(p.pos, PickupRequery) && !(p.pickupsLeft && p.pickups.Pending() > 0) {
+		p.pickupsLeft = false
 		return
 	}
 	w.streamPickupsDue(p)
-	p.prims.pickupsLeft = p.pickups.Pending() > 0
+	p.pickupsLeft = p.pickups.Pending() > 0
 }
 
 // streamPickupsDue reconciles the player's pickup view: by a step, or from

@@ -5,7 +5,7 @@ import "testing"
 // Pickups and vehicles left to show for lack of room are sent on the next
 // tick to a player who stands (their views are not due), though the views
 // are asked for ops left only after a reconcile that left some
-// (primState.pickupsLeft, vehicleQuery.left).
+// (Player.pickupsLeft, vehicleQuery.left).
 func TestPendingPickupsAndVehiclesSentOnTheNextTick(t *testing.T) {
 	f := newFixture(t, nil)
 	p, c := f.join()
@@ -36,7 +36,7 @@ func TestPendingPickupsAndVehiclesSentOnTheNextTick(t *testing.T) {
 			t.Errorf("vehicle %d not shown two ticks after the room came back", id)
 		}
 	}
-	if p.prims.pickupsLeft || p.vehLast.left {
-		t.Errorf("ops left still flagged (pickups %v, vehicles %v) after they were sent", p.prims.pickupsLeft, p.vehLast.left)
+	if p.pickupsLeft || p.vehLast.left {
+		t.Errorf("ops left still flagged (pickups %v, vehicles %v) after they were sent", p.pickupsLeft, p.vehLast.left)
 	}
 }

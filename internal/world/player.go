@@ -59,7 +59,10 @@ type Player struct {
 
 	pickups    *stream.View
 	pickAnchor stream.Anchor
-	latched    []uint32 // static pickups touched in this entry (see touch.go)
+	// pickupsLeft: the pickup view had ops left after its last reconcile
+	// (streamPickups).
+	pickupsLeft bool
+	latched     []uint32 // static pickups touched in this entry (see touch.go)
 
 	wp waypointState
 

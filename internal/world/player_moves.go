@@ -13,16 +13,16 @@ import (
 
 // encodeMoves encodes this tick's PlayerMove of every player with a new
 // accepted sync (its state must be one PlayerMove carries), back to back
-// in one buffer (viewBudget.moveBuf), indexed by player id (moveTab).
+// in one buffer (moves.buf), indexed by player id (moves.tab).
 func (w *World) encodeMoves() {
-	if len(w.ents.moveTab) != len(w.players) {
-		w.ents.moveTab = make([]moveRef, len(w.players))
-		w.ents.views.movePos = make([]grid.Vec, len(w.players))
+	if len(w.ents.moves.tab) != len(w.players) {
+		w.ents.moves.tab = make([]moveRef, len(w.players))
+		w.ents.moves.pos = make([]grid.Vec, len(w.players))
 	}
-	pos, buf := w.ents.views.movePos, w.ents.views.moveBuf[:0]
+	pos, buf := w.ents.moves.pos, w.ents.moves.buf[:0]
 	for i, p := range w.players {
 		if p == nil {
-			w.ents.moveTab[i], pos[i] = moveRef{}, grid.Vec{}
+			w.ents.moves.tab[i], pos[i] = moveRef{}, grid.Vec{}
 			continue
 		}
 		e := &p.ent
@@ -43,18 +43,26 @@ func (w *World) encodeMoves() {
 			}
 		}
 		ref.n = uint8(uint32(len(buf)) - ref.off)
-		w.ents.moveTab[i], pos[i] = ref, p.pos
+		w.ents.moves.tab[i], pos[i] = ref, p.pos
 	}
-	w.ents.views.moveBuf = buf
+	w.ents.moves.buf = buf
+}
+
+// moves is this tick's PlayerMoves, by player id.
+type moves struct {
+	tab []moveRef  // by player id: this tick's moves (encodeMoves)
+	pos []grid.Vec // by player id: the movers' positions this tick (encodeMoves)
+	buf []byte     // this tick's PlayerMoves, back to back
+	run [][]byte   // sendPlayerMoves' scratch: one viewer's moves, sent as a run
 }
 
 // moveRef is what sendPlayerMoves reads of one mover, kept dense by player
 // id: a viewer's loop over the players it is shown touches this table (8
 // bytes a player), not every shown player's struct. The movers' positions,
-// which splitMoves reads, are a table of their own (viewBudget.movePos):
+// which splitMoves reads, are a table of their own (moves.pos):
 // 12 bytes a player, the whole crowd's in the first level cache.
 type moveRef struct {
-	off  uint32 // where the mover's PlayerMove this tick is in viewBudget.moveBuf
+	off  uint32 // where the mover's PlayerMove this tick is in moves.buf
 	n    uint8  // its length; 0: none this tick, for near or far viewers
 	near bool   // it is a move of this tick, for near viewers too (otherwise far viewers only)
 }
@@ -99,8 +107,8 @@ func (w *World) sendPlayerMoves(q *Player) {
 	if (tick+uint32(q.id))%FarMoveEvery == 0 {
 		w.splitMoves(q)
 	}
-	tab, buf := w.ents.moveTab, w.ents.views.moveBuf
-	run := w.ents.views.moveRun[:0]
+	tab, buf := w.ents.moves.tab, w.ents.moves.buf
+	run := w.ents.moves.run[:0]
 	for _, id := range e.nearP {
 		m := tab[id] // empty for a player who left
 		if m.n > 0 && (m.near || (tick+uint32(id))%FarMoveEvery == 0) {
@@ -115,7 +123,7 @@ func (w *World) sendPlayerMoves(q *Player) {
 	}
 	sendUnreliables(q.conn, run)
 	clear(run) // the moves are this tick's
-	w.ents.views.moveRun = run[:0]
+	w.ents.moves.run = run[:0]
 	for _, id := range e.freshP {
 		o := w.players[id]
 		if o == nil || tab[id].near || o.ent.last.State == 0 {
@@ -163,7 +171,7 @@ func (w *World) splitMoves(q *Player) {
 	for i := range e.farP {
 		e.farP[i] = e.farP[i][:0]
 	}
-	pos := w.ents.views.movePos
+	pos := w.ents.moves.pos
 	near2 := float32(NearMoveDistance * NearMoveDistance)
 	e.nearD, e.nearSel = e.nearD[:0], e.nearSel[:0] // squared distances by shownP's order; the near ones
 	for _, id := range e.shownP {

@@ -409,7 +409,8 @@ func (w *World) playerLeft(p *Player) {
 		v.idleSince = w.now
 	}
 	w.removePlayerGrid(p)
-	w.dropHeld(p)
+	hide, show, _ := w.playerChange(p, nil) // its view holds no one
+	w.setWants(p, nil, hide, show)
 	p.ent.hold = nil
 	for _, q := range w.players {
 		if q == nil || q == p {
@@ -459,7 +460,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		return
 	}
 	if due {
-		w.ents.ops = w.reconcilePlayers(q, gone)
+		w.ents.ops = w.reconcilePlayers(q)
 	} else {
 		w.ents.flushes++
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])

@@ -1,9 +1,6 @@
 package world
 
-import (
-	"dlmp/internal/grid"
-	"dlmp/internal/stream"
-)
+import "dlmp/internal/stream"
 
 // The views of players computed per tick (a query of the nearest players
 // and a reconcile) are at most the tick's budget: max(ViewBudgetMin,
@@ -34,16 +31,11 @@ type viewBudget struct {
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
-	refs     []playerRef // by player id: what the views read of each player (players_index.go)
-	movePos  []grid.Vec  // by player id: the movers' positions this tick (encodeMoves)
-	moveBuf  []byte      // this tick's PlayerMoves, back to back (encodeMoves, moveTab)
-	moveRun  [][]byte    // sendPlayerMoves' scratch: one viewer's moves, sent as a run
-	labelsOn [][]*Label  // by player id: the labels attached to each player (attach.go)
+	refs []playerRef // by player id: what the views read of each player (players_index.go)
 
 	// reconcilePlayers' scratch (players_hold.go).
 	ranks []uint64 // the rank keys of the candidates
 	sel   []uint64 // a copy of ranks to select in
-	ids   []uint16 // the wanted set's ids
 	mark  idSet    // the new wanted set, while playerChange runs
 	hide  []uint32 // playerChange's players to hide
 	show  []stream.Want

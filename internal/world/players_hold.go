@@ -76,8 +76,9 @@ func ranksIn(d2 float32, held bool, cut float32) bool {
 // The candidates are the PlayerLimit+1 nearest players by distance (the
 // grid's Nearest) and the held ones: a player outside both is not held and
 // has PlayerLimit others nearer (ties by id), none of them ranked farther
-// than its distance, so it is not wanted.
-func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
+// than its distance, so it is not wanted. A leaver is out of the grid
+// (playerLeft removes it first), so neither a hit nor kept when held.
+func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	e := &q.ent
 	w.ents.passes[0]++
 	wants, ranks := w.ents.wants[:0], w.ents.views.ranks[:0]
@@ -86,7 +87,7 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
 		for _, h := range w.ents.hits {
 			id := uint16(h.Key)
-			if id == q.id || gone != nil && id == gone.id || e.wants(id) { // a held one is taken below, at its rank
+			if id == q.id || e.wants(id) { // a held one is taken below, at its rank
 				continue
 			}
 			if r, ok := rankOf(h.Dist2, false); ok {
@@ -96,7 +97,7 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 		}
 		for _, id := range e.wantP {
 			o := &refs[id]
-			if !o.inGrid || o.scope != q.scope || id == q.id || gone != nil && id == gone.id {
+			if !o.inGrid || o.scope != q.scope {
 				continue // left or in another scope: hidden at once
 			}
 			d2 := grid.Dist2(q.pos, o.pos)
@@ -149,23 +150,24 @@ func (w *World) reconcilePlayers(q *Player, gone *Player) []stream.Op {
 	if e.players.Unchanged(len(wants), uint64(len(wants)), sum) {
 		w.ents.steady++
 		if pending { // the ops left are dropped: the wanted set is the shown one
-			w.setWants(q, wants)
+			hide, show, _ := w.playerChange(q, wants)
+			w.setWants(q, wants, hide, show)
 		}
 		return w.ents.ops[:0]
 	}
+	hide, show, was := w.playerChange(q, wants)
+	n := len(e.wantP)
+	w.setWants(q, wants, hide, show)
 	budget := q.conn.Free() - SendReserve
 	if !pending {
 		// The view shows its last wanted set: the change is the players
 		// that came and went (a crowd's pass changes a few of 200), which
 		// Patch takes without the diff of the whole set; it refuses, and
 		// Reconcile diffs, if a rev changed since.
-		hide, show, was := w.playerChange(q, wants)
-		if ops, ok := e.players.Patch(len(e.wantP), was, hide, show, budget, stream.HidesFirst, w.ents.ops[:0]); ok {
-			w.setWants(q, wants)
+		if ops, ok := e.players.Patch(n, was, hide, show, budget, stream.HidesFirst, w.ents.ops[:0]); ok {
 			return ops
 		}
 	}
-	w.setWants(q, wants)
 	return e.players.Reconcile(wants, budget, stream.HidesFirst, w.ents.ops[:0])
 }
 
@@ -201,14 +203,27 @@ func rankKey(rank float32, id uint32) uint64 {
 	return uint64(math.Float32bits(rank))<<32 | uint64(id)
 }
 
-// setWants records the wanted set of q's view of players (setHeld).
-func (w *World) setWants(q *Player, wants []stream.Want) {
-	ids := w.ents.views.ids[:0]
-	for i := range wants {
-		ids = append(ids, uint16(wants[i].ID))
+// setWants records wants as q's view's wanted set (wantP), hide and show
+// being how it differs from the last (playerChange), and keeps wantBits
+// and each player's heldBy (the viewers whose view wants it) in step: only
+// the players that came or went are touched.
+func (w *World) setWants(q *Player, wants []stream.Want, hide []uint32, show []stream.Want) {
+	e := &q.ent
+	for _, id := range hide {
+		e.wantBits.del(uint16(id))
+		if o := w.players[id]; o != nil {
+			o.ent.heldBy.del(q.id)
+		}
 	}
-	w.ents.views.ids = ids
-	w.setHeld(q, ids)
+	for i := range show {
+		id := uint16(show[i].ID)
+		e.wantBits.add(id)
+		w.players[id].ent.heldBy.add(q.id)
+	}
+	e.wantP = e.wantP[:0]
+	for i := range wants {
+		e.wantP = append(e.wantP, uint16(wants[i].ID))
+	}
 }
 
 // wants reports whether q's view wants o as of its last pass (shown, or

@@ -28,38 +28,6 @@ func (w *World) ref(id uint16) *playerRef {
 	return &b.refs[id]
 }
 
-// setHeld records that q's view wants the players in wants and no others
-// (wantBits, wantP), and keeps each player's heldBy (the viewers whose view
-// wants it) in step: only the players that came or went are touched.
-func (w *World) setHeld(q *Player, wants []uint16) {
-	e := &q.ent
-	for _, id := range wants {
-		if !e.wantBits.has(id) {
-			w.players[id].ent.heldBy.add(q.id)
-		}
-	}
-	for _, id := range e.wantP {
-		e.wantBits.del(id)
-	}
-	for _, id := range wants {
-		e.wantBits.add(id)
-	}
-	for _, id := range e.wantP {
-		if !e.wantBits.has(id) {
-			if o := w.players[id]; o != nil {
-				o.ent.heldBy.del(q.id)
-			}
-		}
-	}
-	e.wantP = append(e.wantP[:0], wants...)
-}
-
-// dropHeld forgets q's view's wanted set as it leaves: the players it held
-// are no longer held by it.
-func (w *World) dropHeld(q *Player) {
-	w.setHeld(q, nil)
-}
-
 // idSet is a set of player ids, a bit each.
 type idSet []uint64
 

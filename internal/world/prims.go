@@ -79,7 +79,8 @@ type prims struct {
 	labelG    *grid.Scopes           // unattached labels without a viewer, radius = draw distance
 	labelOwnG *grid.Scopes           // unattached labels with a viewer, the same
 	attLabel  map[uint32]*Label      // labels attached to an entity
-	labelsOn  map[attachKey][]*Label // the same, by the entity they are on
+	labelsOn  map[attachKey][]*Label // the same, by the entity they are on, but for players:
+	labelsP   [][]*Label             // by player id: the labels attached to each player (attach.go)
 	onShown   []*Label               // scratch of labelWants
 	blips     map[uint32]*Blip       // every blip, by id
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
@@ -158,12 +159,8 @@ type primState struct {
 	zoneHold   answerHold    // how far the last answer of the zone grid holds (zone_hold.go)
 	blipHold   answerHold    // and of the blip grid (blip_hold.go)
 	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
-	recheck    bool          // a view ran a reconcile (budget) since all were last found with no ops left
-
-	// pickupsLeft: the player's pickup view (Player.pickups, not a
-	// primitive's) had ops left after its last reconcile (streamPickups).
-	pickupsLeft bool
-	zonesDirty  bool // a gang zone this player may see changed: reconcile on the next tick
+	recheck    bool          // a view ran a reconcile (takeRoom) since all were last found with no ops left
+	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
 	farBlips []farBlip // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band; blip_far.go)
 	attShown []*Blip   // every attached blip shown to this player (blip_far.go)
@@ -196,11 +193,12 @@ func (s *primState) init() {
 	s.colIn = map[uint32]struct{}{}
 }
 
-// budget is how many ops a reconcile of p may queue. Every reconcile,
+// takeRoom returns how many ops a reconcile of p may queue, and marks p's
+// primitive views to be polled for ops left (recheck). Every reconcile,
 // patch and flush of a primitive view takes its room from here, the only
 // calls that can leave ops pending: so p's views are polled for pending
 // work (tickPrims) only after one of them ran.
-func budget(p *Player) int {
+func takeRoom(p *Player) int {
 	p.prims.recheck = true
 	return p.conn.Free() - SendReserve
 }
@@ -216,7 +214,7 @@ func (w *World) tickPrims(p *Player, now time.Time) {
 		s.due = w.nextSlowPass(p, now)
 	}
 	// Views are polled for ops left only if a reconcile ran since they were
-	// last found without (budget): five views a player, a tick, were a
+	// last found without (takeRoom): five views a player, a tick, were a
 	// cache miss each for nothing (docs/decisions/0270-blip-rings.md).
 	poll := s.recheck
 	s.recheck = false

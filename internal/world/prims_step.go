@@ -53,6 +53,14 @@ func (w *World) stepDiff(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum
 	if !g.Diff(st.at, at, limit, st.cut, sum, s) {
 		return false
 	}
+	pr.stepWants(ids)
+	return true
+}
+
+// stepWants turns pr.step's Leave and Enter hits into pr.hide (the ids that
+// leave) and pr.show (the wants that enter), ids mapping hit keys to ids.
+func (pr *prims) stepWants(ids []uint32) {
+	s := &pr.step
 	pr.hide = pr.hide[:0]
 	for i := range s.Leave {
 		pr.hide = append(pr.hide, ids[s.Leave[i].Key])
@@ -62,7 +70,6 @@ func (w *World) stepDiff(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum
 		h := &s.Enter[i]
 		pr.show = append(pr.show, stream.Want{ID: ids[h.Key], Rev: h.Rev, Dist2: h.Dist2})
 	}
-	return true
 }
 
 // stepPatch applies pr.hide and pr.show to v if v shows exactly the set of

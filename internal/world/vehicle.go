@@ -382,7 +382,7 @@ func (w *World) streamVehiclesDue(q *Player) {
 				sum += stream.Mix(h.Key, h.Rev)
 			}
 		}
-		q.vehLast.set(g, q.pos, grid.CutOf(w.ents.hits, VehicleLimit), len(wants), sum)
+		q.vehLast.set(q.scope, g, q.pos, grid.CutOf(w.ents.hits, VehicleLimit), len(wants), sum)
 		w.ents.ops = e.vehiclesV.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 		w.ents.wants = wants
 	}

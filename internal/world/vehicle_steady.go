@@ -18,29 +18,23 @@ import (
 const vehicleSkin = 3.5 * EntityRequery
 
 // vehicleQuery is what a player's vehicle view was last computed from: the
-// scope's vehicle grid (nil: none) and its version, the point, the cut of
-// the answer there (grid.CutOf), the wanted set's count and fingerprint
-// (every vehicle weighs 1), and the view's shell (kept while the grid is
-// the same; its change stamps are the grid's).
+// viewStep (the scope, the scope's vehicle grid (nil: none), the point, the
+// cut of the answer there (grid.CutOf) and the view's shell), the grid's
+// version, and the wanted set's count and fingerprint (every vehicle weighs
+// 1).
 type vehicleQuery struct {
-	g     *grid.Grid
-	ver   uint64
-	at    grid.Vec
-	cut   uint64
-	n     int
-	sum   uint64
-	ok    bool // an answer is kept: the next pass may step from it
-	left  bool // the view had ops left after its last reconcile (streamVehicles)
-	shell grid.Shell
+	viewStep
+	ver  uint64
+	n    int
+	sum  uint64
+	left bool // the view had ops left after its last reconcile (streamVehicles)
 }
 
 // set records the answer of n vehicles with fingerprint sum and cut
-// computed at at in g.
-func (l *vehicleQuery) set(g *grid.Grid, at grid.Vec, cut uint64, n int, sum uint64) {
-	if l.g != g {
-		l.shell = grid.Shell{}
-	}
-	l.g, l.ver, l.at, l.cut, l.n, l.sum, l.ok = g, versionOf(g), at, cut, n, sum, true
+// computed at at in sc on g.
+func (l *vehicleQuery) set(sc grid.Scope, g *grid.Grid, at grid.Vec, cut uint64, n int, sum uint64) {
+	l.viewStep.set(sc, g, at, cut)
+	l.ver, l.n, l.sum = versionOf(g), n, sum
 }
 
 func versionOf(g *grid.Grid) uint64 {
@@ -89,7 +83,7 @@ func (w *World) vehicleStep(q *Player, g *grid.Grid) bool {
 	if !ok {
 		return false
 	}
-	l.set(g, q.pos, s.Cut, s.N, s.Sum) // the new answer's count and fingerprint (stream.Mix)
+	l.set(q.scope, g, q.pos, s.Cut, s.N, s.Sum) // the new answer's count and fingerprint (stream.Mix)
 	w.prims.vehicleSteps++
 	return true
 }

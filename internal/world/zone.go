@@ -246,7 +246,7 @@ func (w *World) reconcileZones(p *Player) {
 			s.zoneAnchor.Mark(p.pos)
 			return
 		}
-		pr.ops = s.zones.Reconcile(pr.wants, budget(p), stream.HidesFirst, pr.ops[:0])
+		pr.ops = s.zones.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	}
 	s.zoneAnchor.Mark(p.pos)
 	pkt := &pr.zone
@@ -352,7 +352,7 @@ func (w *World) stepZones(p *Player) bool {
 		return false
 	}
 	zc := w.caches.kinds[cacheZones]
-	if !w.step(&s.zoneStep, g, at, stream.GangZones.Limit(), zc.sum, pr.zoneHot.v, s.zones, budget(p)) {
+	if !w.step(&s.zoneStep, g, at, stream.GangZones.Limit(), zc.sum, pr.zoneHot.v, s.zones, takeRoom(p)) {
 		return false
 	}
 	settle(p, cacheZones, at)
