@@ -126,7 +126,13 @@ func (w *World) sendPlayerMoves(q *Player) {
 	w.ents.moves.run = run[:0]
 	for _, id := range e.freshP {
 		o := w.players[id]
-		if o == nil || tab[id].near || o.ent.last.State == 0 {
+		if o == nil || o.ent.last.State == 0 {
+			continue
+		}
+		// Sent above: this tick's move to a near viewer, or a move on the
+		// player's far tick. A player placed far that moved off its far
+		// tick is sent here, so the show's first move is never late.
+		if m := tab[id]; m.n > 0 && ((tick+uint32(id))%FarMoveEvery == 0 || m.near && slices.Contains(e.nearP, id)) {
 			continue
 		}
 		if _, ok := e.players.Shown(uint32(id)); !ok {

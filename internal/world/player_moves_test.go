@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"dlmp/internal/wire"
 )
 
 // TestNearCut: whatever the last split's cut (none, below, at or above the
@@ -84,5 +86,38 @@ func TestSendUnreliablesRun(t *testing.T) {
 	sendUnreliables(r, run)
 	if !slices.Equal(r.got, want) || r.calls != 1 {
 		t.Errorf("run conn: got %q in %d calls, want %q in 1", r.got, r.calls, want)
+	}
+}
+
+// TestFarPlayerGetsItsFirstMoveWithTheShow: a player shown beyond
+// NearMoveDistance (a far one) that moves on the tick of its show, which
+// is not its far tick, is sent its first PlayerMove on that tick all the
+// same: the client draws a player only from its first PlayerMove.
+func TestFarPlayerGetsItsFirstMoveWithTheShow(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc := f.joinE()
+	f.spawn(viewer, vc.testConn, at(0, 0))
+	for range FarMoveEvery {
+		f.advance(tick)
+	}
+	mover, mc := f.joinE()
+	for (f.w.ents.tick+1+uint32(mover.ID()))%FarMoveEvery == 0 {
+		f.advance(tick) // the show's tick is not the mover's far tick
+	}
+	f.spawn(mover, mc.testConn, at(NearMoveDistance+40, 0))
+	f.sync(mover, mc.testConn, at(NearMoveDistance+40, 0.3), 1)
+	vc.takeMoves()
+	f.advance(tick)
+	if _, ok := viewer.ent.players.Shown(uint32(mover.ID())); !ok {
+		t.Fatal("the mover is not shown to the viewer")
+	}
+	n := 0
+	for _, p := range vc.takeMoves() {
+		if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == mover.ID() {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("got %d PlayerMoves of the far mover on the tick of its show, want 1", n)
 	}
 }
