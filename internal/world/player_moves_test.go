@@ -95,15 +95,7 @@ func TestSendUnreliablesRun(t *testing.T) {
 // same: the client draws a player only from its first PlayerMove.
 func TestFarPlayerGetsItsFirstMoveWithTheShow(t *testing.T) {
 	f := newFixture(t, nil)
-	viewer, vc := f.joinE()
-	f.spawn(viewer, vc.testConn, at(0, 0))
-	for range FarMoveEvery {
-		f.advance(tick)
-	}
-	mover, mc := f.joinE()
-	for (f.w.ents.tick+1+uint32(mover.ID()))%FarMoveEvery == 0 {
-		f.advance(tick) // the show's tick is not the mover's far tick
-	}
+	viewer, vc, mover, mc := viewerThenMover(f, false)
 	f.spawn(mover, mc.testConn, at(NearMoveDistance+40, 0))
 	f.sync(mover, mc.testConn, at(NearMoveDistance+40, 0.3), 1)
 	vc.takeMoves()
@@ -111,13 +103,40 @@ func TestFarPlayerGetsItsFirstMoveWithTheShow(t *testing.T) {
 	if _, ok := viewer.ent.players.Shown(uint32(mover.ID())); !ok {
 		t.Fatal("the mover is not shown to the viewer")
 	}
+	if n := vc.movesOf(mover.ID()); n != 1 {
+		t.Fatalf("got %d PlayerMoves of the far mover on the tick of its show, want 1", n)
+	}
+}
+
+// viewerThenMover joins a viewer spawned at the origin, lets its first
+// periodic split pass, joins a mover (not spawned) and advances until the
+// next tick is not the viewer's split tick (byViewer) or the mover's far
+// tick: (tick + id) % FarMoveEvery ≠ 0.
+func viewerThenMover(f *fixture, byViewer bool) (viewer *Player, vc *entConn, mover *Player, mc *entConn) {
+	viewer, vc = f.joinE()
+	f.spawn(viewer, vc.testConn, at(0, 0))
+	for range FarMoveEvery {
+		f.advance(tick)
+	}
+	mover, mc = f.joinE()
+	id := mover.ID()
+	if byViewer {
+		id = viewer.ID()
+	}
+	for (f.w.ents.tick+1+uint32(id))%FarMoveEvery == 0 {
+		f.advance(tick)
+	}
+	return viewer, vc, mover, mc
+}
+
+// movesOf takes the unreliable packets sent to c and counts the
+// PlayerMoves of player id among them.
+func (c *entConn) movesOf(id uint16) int {
 	n := 0
-	for _, p := range vc.takeMoves() {
-		if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == mover.ID() {
+	for _, p := range c.takeMoves() {
+		if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == id {
 			n++
 		}
 	}
-	if n != 1 {
-		t.Fatalf("got %d PlayerMoves of the far mover on the tick of its show, want 1", n)
-	}
+	return n
 }

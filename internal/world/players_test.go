@@ -366,28 +366,12 @@ func TestNthSmallest(t *testing.T) {
 // split's cut), and a player hidden between them gets none after its hide.
 func TestMovesBetweenSplits(t *testing.T) {
 	f := newFixture(t, nil)
-	viewer, vc := f.joinE()
-	f.spawn(viewer, vc.testConn, at(0, 0))
-	for range FarMoveEvery {
-		f.advance(tick)
-	}
-	mover, mc := f.joinE()
 	// Spawned on a tick that is not the viewer's periodic split.
-	for (f.w.ents.tick+1+uint32(viewer.ID()))%FarMoveEvery == 0 {
-		f.advance(tick)
-	}
+	viewer, vc, mover, mc := viewerThenMover(f, true)
 	f.spawn(mover, mc.testConn, at(10, 0))
 	f.advance(tick) // shown
 	vc.takeMoves()
-	moves := func() int {
-		n := 0
-		for _, p := range vc.takeMoves() {
-			if m, ok := p.(*wire.PlayerMove); ok && m.PlayerID == mover.ID() {
-				n++
-			}
-		}
-		return n
-	}
+	moves := func() int { return vc.movesOf(mover.ID()) }
 	for i := range 3 {
 		f.sync(mover, mc.testConn, at(10, float32(i+1)*0.3), 1)
 		f.advance(tick)
