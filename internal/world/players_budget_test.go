@@ -1,11 +1,8 @@
 package world
 
 import (
-	"cmp"
 	"slices"
 	"testing"
-
-	"dlmp/internal/grid"
 )
 
 // advanceViews runs enough ticks for n views of players due at once to be
@@ -28,26 +25,11 @@ func dueViews(ps []*Player) []uint16 {
 	return ids
 }
 
-// wantedPlayers is a view of players computed from scratch: the ids of the
-// PlayerLimit nearest others within PlayerStreamDistance, ties by id.
+// wantedPlayers is a view of players computed from scratch when none is
+// held: the ids of the PlayerLimit nearest others within
+// PlayerStreamDistance, ties by id (heldWanted's rule without the hold).
 func wantedPlayers(q *Player, ps []*Player) []uint32 {
-	type near struct {
-		id uint32
-		d2 float32
-	}
-	var all []near
-	for _, o := range ps {
-		if o != q && grid.Dist2(q.pos, o.pos) <= PlayerStreamDistance*PlayerStreamDistance {
-			all = append(all, near{uint32(o.ID()), grid.Dist2(q.pos, o.pos)})
-		}
-	}
-	slices.SortFunc(all, func(a, b near) int { return cmp.Or(cmp.Compare(a.d2, b.d2), cmp.Compare(a.id, b.id)) })
-	var ids []uint32
-	for _, x := range all[:min(len(all), PlayerLimit)] {
-		ids = append(ids, x.id)
-	}
-	slices.Sort(ids)
-	return ids
+	return heldWanted(q, ps, func(uint16) bool { return false })
 }
 
 // TestViewBudgetSpreadsABurst: 2×ViewBudgetMin+50 players spawn together, so
