@@ -69,6 +69,25 @@ func Listen(addr string) (*Conn, error) {
 	return c, nil
 }
 
+// Wrap makes a Conn of a UDP socket opened elsewhere: the client's, which
+// handshakes on it with deadlines before its reader batches. It leaves the
+// socket's buffers as they are. The Conn owns uc from now on: Close closes it.
+func Wrap(uc *net.UDPConn) (*Conn, error) {
+	la, ok := uc.LocalAddr().(*net.UDPAddr)
+	if !ok {
+		return nil, fmt.Errorf("conn: wrap: not a UDP socket")
+	}
+	network := "udp4"
+	if la.IP.To4() == nil {
+		network = "udp6"
+	}
+	c := &Conn{uc: uc, local: la.AddrPort()}
+	if err := c.batch.init(uc, network); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
 // LocalAddr is the address the socket is bound to.
 func (c *Conn) LocalAddr() netip.AddrPort { return c.local }
 

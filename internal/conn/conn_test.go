@@ -230,3 +230,44 @@ func BenchmarkLoopback(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*MaxBatch), "ns/datagram")
 	})
 }
+
+// TestWrap: a socket opened and used elsewhere (the client handshakes on
+// it) reads in batches once wrapped: three datagrams queued before the read
+// come out of one ReadBatch, in order, with their source.
+func TestWrap(t *testing.T) {
+	srv := listen(t)
+	uc, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Wrap(uc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got, want := c.LocalAddr(), uc.LocalAddr().(*net.UDPAddr).AddrPort(); got != want {
+		t.Fatalf("got local address %v, want %v", got, want)
+	}
+	var out []Message
+	for i := range 3 {
+		out = append(out, Message{Buf: []byte{byte(i)}, Addr: c.LocalAddr()})
+	}
+	if _, err := srv.WriteBatch(out); err != nil {
+		t.Fatal(err)
+	}
+	ms := newMsgs(8, 100)
+	uc.SetReadDeadline(time.Now().Add(5 * time.Second))
+	got := 0
+	for got < 3 {
+		n, err := c.ReadBatch(ms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms[:n] {
+			if m.N != 1 || m.Buf[0] != byte(got) || m.Addr != srv.LocalAddr() {
+				t.Fatalf("datagram %d: got %v from %v, want [%d] from %v", got, m.Buf[:m.N], m.Addr, got, srv.LocalAddr())
+			}
+			got++
+		}
+	}
+}
