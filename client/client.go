@@ -43,6 +43,7 @@ import (
 	"time"
 
 	"dlmp/client/mirror"
+	"dlmp/internal/conn"
 	"dlmp/internal/lane"
 	"dlmp/internal/netvar"
 	"dlmp/internal/wire"
@@ -85,6 +86,12 @@ type Config struct {
 	// OnNetvar receives every change of a var the client holds, on the
 	// loop goroutine, like OnPacket.
 	OnNetvar func(ch NetvarChange)
+	// OnTick runs on the loop goroutine at each of the client's ticks (the
+	// server's tick rate), before the tick builds its PlayerSync, outside
+	// the client's lock: the place of a game's frame to SetSync its
+	// position, so that a program of many clients (the bots) needs no timer
+	// of its own per client.
+	OnTick func(now time.Time)
 }
 
 // ErrClosed is returned after the connection ended.
@@ -102,11 +109,13 @@ type Client struct {
 	// immutable after Dial
 	cfg    Config
 	uc     *net.UDPConn
+	rc     *conn.Conn // uc, read in batches by the reader
 	server netip.AddrPort
 	hello  wire.ServerHello
 	done   chan struct{}
 	kick   chan struct{} // the reader wakes the loop to drain
 	wg     sync.WaitGroup
+	wmu    sync.Mutex // serializes flushOut
 
 	mu        sync.Mutex // guards everything below
 	recv      *lane.Receiver
@@ -131,6 +140,9 @@ type Client struct {
 	pending   []wire.Packet // to hand to OnPacket after unlocking
 	events    wire.Splitter // reliable events are parsed into its values, reused per id
 	out       [][]byte      // datagrams to write after unlocking
+	written   [][]byte      // the slice of the last out written, reused
+	spare     [][]byte      // written datagram buffers for send to reuse
+	tickBuf   []byte        // the tick's datagram, built here and copied by send
 	nv        netvarState   // network vars (netvars.go)
 }
 
@@ -170,6 +182,10 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	if err != nil {
 		uc.Close()
 		return nil, err
+	}
+	if c.rc, err = conn.Wrap(uc); err != nil {
+		uc.Close()
+		return nil, fmt.Errorf("client: %w", err)
 	}
 	now := time.Now()
 	c.recv = lane.NewReceiver(c.hello.SessionToken, 0)

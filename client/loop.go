@@ -6,32 +6,46 @@ import (
 	"time"
 
 	"dlmp/client/mirror"
+	"dlmp/internal/conn"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
+// readBatch is how many datagrams the reader takes from the socket in one
+// system call (recvmmsg, package conn). A client that keeps up reads one or
+// two a wake-up; one that fell behind (a bot process on a busy machine)
+// reads its backlog at a fraction of the calls, and handles it under one
+// lock.
+const readBatch = 8
+
 // readLoop reads the server's datagrams and handles each as it arrives,
-// under the lock, into one buffer (the lane and the mirror copy what they
-// keep). It wakes the loop only when there is something for it to do
+// under the lock, in the batch's buffers (the lane and the mirror copy what
+// they keep). It wakes the loop only when there is something for it to do
 // outside the lock: datagrams to write, callbacks to run. A datagram thus
 // costs no hand-off between goroutines, and a client on a busy machine
 // does not judge the server silent while its datagrams wait in a queue.
 func (c *Client) readLoop() {
 	defer c.wg.Done()
-	buf := make([]byte, 1500)
+	ms := make([]conn.Message, readBatch)
+	for i := range ms {
+		ms[i].Buf = make([]byte, 1500)
+	}
 	for {
-		n, from, err := c.uc.ReadFromUDPAddrPort(buf)
+		n, err := c.rc.ReadBatch(ms)
 		if err != nil {
 			c.mu.Lock()
 			c.endLocked(0, ErrClosed)
 			c.mu.Unlock()
 			return
 		}
-		if from != c.server || n == 0 || n > wire.MaxDatagram {
-			continue
-		}
+		now := time.Now()
 		c.mu.Lock()
-		c.receiveLocked(buf[:n], time.Now())
+		for _, m := range ms[:n] {
+			if m.Addr != c.server || m.N == 0 || m.N > wire.MaxDatagram {
+				continue
+			}
+			c.receiveLocked(m.Buf[:m.N], now)
+		}
 		wake := len(c.out) > 0 || len(c.pending) > 0 || len(c.nv.changes) > 0
 		c.mu.Unlock()
 		if wake {
@@ -57,6 +71,9 @@ func (c *Client) loop() {
 		select {
 		case <-c.kick:
 		case now := <-t.C:
+			if c.cfg.OnTick != nil {
+				c.cfg.OnTick(now)
+			}
 			c.mu.Lock()
 			c.tickLocked(now)
 			c.mu.Unlock()
@@ -86,15 +103,28 @@ func (c *Client) drain() {
 	}
 }
 
-// flushOut writes the queued datagrams; any goroutine may call it.
+// flushOut writes the queued datagrams; any goroutine may call it. The
+// writing is serialized (wmu), so the buffers written go back to the spares
+// of send once written.
 func (c *Client) flushOut() {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
 	c.mu.Lock()
 	out := c.out
-	c.out = nil
+	c.out = c.written[:0]
 	c.mu.Unlock()
 	for _, d := range out {
 		c.uc.WriteToUDPAddrPort(d, c.server)
 	}
+	c.mu.Lock()
+	for i, d := range out {
+		if len(c.spare) < maxSpares {
+			c.spare = append(c.spare, d[:0])
+		}
+		out[i] = nil
+	}
+	c.written = out[:0]
+	c.mu.Unlock()
 }
 
 // receiveLocked handles one datagram from the server.
@@ -260,7 +290,7 @@ func (c *Client) tickLocked(now time.Time) {
 		c.endLocked(wire.ReasonTimeout, err)
 		return
 	}
-	var d []byte
+	d := c.tickBuf[:0] // send copies it
 	if c.recv.AckDue() {
 		a := c.recv.Ack(now)
 		d = a.Append(d)
@@ -286,6 +316,7 @@ func (c *Client) tickLocked(now time.Time) {
 	if len(d) > 0 {
 		c.send(d, now)
 	}
+	c.tickBuf = d[:0]
 	c.worldEvents(now)
 	c.netvarTick(now)
 	c.gbn.Poll(now, func(dg []byte) { c.send(dg, now) })
@@ -311,9 +342,17 @@ func (c *Client) worldEvents(now time.Time) {
 	}
 }
 
-// send queues one datagram for writing after the lock is released.
+// maxSpares bounds the written datagram buffers a client keeps for reuse.
+const maxSpares = 8
+
+// send queues a copy of one datagram for writing after the lock is
+// released, in a buffer flushOut gave back when it has one.
 func (c *Client) send(d []byte, now time.Time) {
-	c.out = append(c.out, append([]byte(nil), d...))
+	var buf []byte
+	if n := len(c.spare); n > 0 {
+		buf, c.spare[n-1], c.spare = c.spare[n-1], nil, c.spare[:n-1]
+	}
+	c.out = append(c.out, append(buf, d...))
 	c.stats.DatagramsOut++
 	c.stats.BytesOut += len(d)
 	c.lastSent = now

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"dlmp/client/mirror"
+	"dlmp/internal/conn"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
@@ -50,6 +51,9 @@ func TestReaderHandlesArrivals(t *testing.T) {
 	defer srv.Close()
 	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
 	c.kick = make(chan struct{}, 1)
+	if c.rc, err = conn.Wrap(c.uc); err != nil {
+		t.Fatal(err)
+	}
 	got := make(chan wire.Packet, 1)
 	c.cfg.OnPacket = func(p wire.Packet) { got <- p }
 	c.wg.Add(1)
@@ -149,5 +153,137 @@ func TestDeliverReusedPacket(t *testing.T) {
 	got := c.world.Labels()
 	if len(got) != 2 || got[0].ID != 4 || got[0].Text != "a rather long name label" || got[1].ID != 5 || got[1].Text != "hi" {
 		t.Errorf("got labels %+v, want 4 %q and 5 %q", got, "a rather long name label", "hi")
+	}
+}
+
+// TestReaderReadsBacklogInBatches: datagrams queued before the reader
+// reads (a client that fell behind) are all handled, from one batch or a
+// few, and one from another address among them is not.
+func TestReaderReadsBacklogInBatches(t *testing.T) {
+	c := loopClient(t, time.Now().Add(-time.Hour))
+	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	stranger, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stranger.Close()
+	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	to := c.uc.LocalAddr().(*net.UDPAddr).AddrPort()
+	const n = readBatch + 3 // more than one batch
+	for i := range n {
+		if i == 2 {
+			if _, err := stranger.WriteToUDPAddrPort((&wire.SetWeather{EventID: 99, Weather: 1}).Append(nil), to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := srv.WriteToUDPAddrPort((&wire.SetWeather{EventID: uint32(i + 1), Weather: uint8(i)}).Append(nil), to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.kick = make(chan struct{}, 1)
+	if c.rc, err = conn.Wrap(c.uc); err != nil {
+		t.Fatal(err)
+	}
+	c.cfg.OnPacket = func(wire.Packet) {}
+	c.wg.Add(1)
+	go c.readLoop()
+	defer func() { c.mu.Lock(); c.endLocked(0, ErrClosed); c.mu.Unlock(); c.wg.Wait() }()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		select {
+		case <-c.kick:
+		case <-time.After(time.Until(deadline)):
+			t.Fatal("the backlog was not handled within 5 s")
+		}
+		c.mu.Lock()
+		in, events := c.stats.DatagramsIn, c.stats.Events
+		c.mu.Unlock()
+		if events == n {
+			if in != n {
+				t.Errorf("got %d datagrams handled, want %d: the stranger's is not the server's", in, n)
+			}
+			return
+		}
+	}
+}
+
+// TestOnTickBeforeSync: OnTick runs on the loop at each tick, outside the
+// client's lock (it may call the client), before the tick builds its
+// PlayerSync: by the second OnTick the first tick's sync was sent with
+// what the first OnTick set.
+func TestOnTickBeforeSync(t *testing.T) {
+	c := loopClient(t, time.Now())
+	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	c.kick = make(chan struct{}, 1)
+	c.hello.TimeoutMs = 60000
+	ticks := 0
+	second := make(chan wire.PlayerSync, 1)
+	c.cfg.OnTick = func(now time.Time) {
+		ticks++
+		if ticks == 2 {
+			c.mu.Lock()
+			second <- c.sync
+			c.mu.Unlock()
+		}
+		if err := c.SetSync(wire.PlayerSync{State: wire.StateOnFoot, X: float32(ticks), Health: 100}); err != nil {
+			t.Error(err)
+		}
+	}
+	c.wg.Add(1)
+	go c.loop()
+	defer func() { c.mu.Lock(); c.endLocked(0, ErrClosed); c.mu.Unlock(); c.wg.Wait() }()
+	select {
+	case ps := <-second:
+		if ps.Seq != 1 || ps.X != 1 {
+			t.Errorf("got the first tick's PlayerSync seq %d at x %v, want seq 1 at x 1 (the first OnTick's)", ps.Seq, ps.X)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no second OnTick 5 s after the loop started")
+	}
+}
+
+// TestSendReusesWrittenBuffers: send copies into buffers flushOut gave
+// back once written, never into one still queued: three datagrams written
+// over two flushes arrive intact, and a send with a spare allocates
+// nothing.
+func TestSendReusesWrittenBuffers(t *testing.T) {
+	c := loopClient(t, time.Now())
+	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	now := time.Now()
+	c.send([]byte("first datagram"), now)
+	c.flushOut()
+	c.send([]byte("second"), now) // in the first's buffer
+	c.send([]byte("third datagram, longer"), now)
+	c.flushOut()
+	buf := make([]byte, 1500)
+	srv.SetReadDeadline(time.Now().Add(5 * time.Second))
+	for _, want := range []string{"first datagram", "second", "third datagram, longer"} {
+		n, _, err := srv.ReadFromUDPAddrPort(buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(buf[:n]); got != want {
+			t.Errorf("got datagram %q, want %q", got, want)
+		}
+	}
+	if allocs := testing.AllocsPerRun(100, func() {
+		c.send([]byte("again"), now)
+		c.out, c.spare = c.out[:0], append(c.spare, c.out[0][:0])
+	}); allocs > 0 {
+		t.Errorf("got %.0f allocations per send with a spare buffer, want 0", allocs)
 	}
 }
