@@ -15,12 +15,17 @@ import (
 	"dlmp/internal/wire"
 )
 
-// bot is one headless player.
+// bot is one headless player. Its state is the client loop's: the bot
+// moves and runs its slow behaviours in the client's OnTick, so that 1000
+// bots need no timer each beside their clients' own.
 type bot struct {
 	cfg        *Config
 	rng        *rand.Rand
 	behaviours []string
 	c          *client.Client
+	ready      chan struct{} // closed once c is set: OnTick may run before
+
+	lastMove, lastSecond time.Time
 
 	mu      sync.Mutex // guards res
 	landed  uint32     // the landing the bot's position follows
@@ -33,46 +38,58 @@ func (b *bot) has(behaviour string) bool { return slices.Contains(b.behaviours, 
 
 // run connects, plays for the duration, and closes.
 func (b *bot) run(ctx context.Context) result {
+	b.ready = make(chan struct{})
 	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	c, err := client.Dial(dctx, client.Config{Server: b.cfg.Server, SyncRate: b.cfg.Rate, Log: b.cfg.Log})
+	c, err := client.Dial(dctx, client.Config{Server: b.cfg.Server, SyncRate: b.cfg.Rate, Log: b.cfg.Log, OnTick: b.tick})
 	cancel()
 	if err != nil {
 		b.cfg.Log.Debug("bot: connect failed", "err", err)
 		return result{}
 	}
 	b.c = c
-	b.res.connected = true
-	end := time.After(b.cfg.Duration)
-	step := time.NewTicker(time.Second / time.Duration(b.cfg.Rate))
-	defer step.Stop()
-	second := time.NewTicker(time.Second)
-	defer second.Stop()
-	for done := false; !done; {
-		select {
-		case <-ctx.Done():
-			done = true
-		case <-end:
-			done = true
-		case <-c.Done():
-			var de *client.DisconnectError
-			if errors.As(c.Err(), &de) {
-				b.res.disconnect = wire.ReasonName(de.Reason)
-			} else {
-				b.res.disconnect = "error: " + fmt.Sprint(c.Err())
-			}
-			done = true
-		case <-step.C:
-			b.move(1 / float32(b.cfg.Rate))
-		case <-second.C:
-			b.everySecond()
+	close(b.ready)
+	end := time.NewTimer(b.cfg.Duration)
+	defer end.Stop()
+	disconnect := ""
+	select {
+	case <-ctx.Done():
+	case <-end.C:
+	case <-c.Done():
+		var de *client.DisconnectError
+		if errors.As(c.Err(), &de) {
+			disconnect = wire.ReasonName(de.Reason)
+		} else {
+			disconnect = "error: " + fmt.Sprint(c.Err())
 		}
 	}
+	c.Close() // the loop, and with it OnTick, has stopped when it returns
 	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.res.connected = true
+	b.res.disconnect = disconnect
 	b.res.stats = c.Stats()
-	res := b.res
-	b.mu.Unlock()
-	c.Close()
-	return res
+	return b.res
+}
+
+// tick is the client's OnTick: the bot moves by the time since its last
+// move (its sync rate is the client's to keep) and runs the slow
+// behaviours once a second.
+func (b *bot) tick(now time.Time) {
+	select {
+	case <-b.ready:
+	default:
+		return // Dial has not returned yet
+	}
+	if b.lastMove.IsZero() {
+		b.lastMove, b.lastSecond = now, now
+	}
+	dt := min(now.Sub(b.lastMove), 250*time.Millisecond)
+	b.lastMove = now
+	b.move(float32(dt.Seconds()))
+	if now.Sub(b.lastSecond) >= time.Second {
+		b.lastSecond = now
+		b.everySecond()
+	}
 }
 
 // runSpeed is how fast a bot moves, m/s.
