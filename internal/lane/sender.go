@@ -114,7 +114,7 @@ type Sender struct {
 	dgram      []byte   // the datagram being packed, reused
 	suffix     []uint16 // scratch of OnAck, reused
 	lastNow    time.Time
-	wake       time.Time // no in-flight event's deadline is before it (zero: unknown)
+	timers     timers    // the in-flight events' retransmission timers, earliest first
 	flagged    []uint32  // ids flagged for retransmission by acks since the last Poll
 	progressAt time.Time // the last ack that acknowledged something new
 	level      int       // timeouts since the last RTT sample: the link's backoff

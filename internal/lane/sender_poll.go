@@ -21,19 +21,14 @@ func (s *Sender) NextTimeout() time.Time {
 	if s.sendable() {
 		return s.lastNow
 	}
-	var t time.Time
-	for id := s.base; id != s.next; id++ {
-		sl := s.flight[id&s.mask]
-		if sl.acked {
-			continue
-		}
-		if sl.due {
-			return s.lastNow
-		}
-		if t.IsZero() || sl.deadline.Before(t) {
-			t = sl.deadline
+	for _, id := range s.flagged {
+		if id-s.base < s.next-s.base {
+			if sl := s.flight[id&s.mask]; sl.id == id && !sl.acked && sl.due {
+				return s.lastNow
+			}
 		}
 	}
+	t, _ := s.nextWake()
 	return t
 }
 
@@ -57,16 +52,15 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	}
 	s.lastNow = now
 	s.dgram = s.dgram[:0]
-	// The window is walked only when a deadline may have passed; the
-	// events acks flagged meanwhile are sent from their list: a full window
-	// in flight is not walked on every tick.
-	switch {
-	case !now.Before(s.wake):
-		if !s.retransmit(now, emit) {
-			return
+	// The expired timers come off a heap, the events acks flagged from
+	// their list: a full window in flight is not walked on any tick.
+	for len(s.timers) > 0 && !now.Before(s.timers[0].at) {
+		if t := s.timers.pop(); s.armed(t) {
+			s.flagged = append(s.flagged, t.id)
 		}
-	case len(s.flagged) > 0:
-		s.retransmitFlagged(now, emit)
+	}
+	if len(s.flagged) > 0 && !s.retransmit(now, emit) {
+		return
 	}
 	s.flagged = s.flagged[:0]
 	for s.sendable() {
@@ -92,8 +86,9 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	}
 }
 
-// retransmit sends the flagged and expired events in flight and notes the
-// earliest deadline left; false when the link turned out dead.
+// retransmit sends the events acks flagged and those whose timer
+// expired (both in s.flagged, in any order, maybe twice), in id order; false
+// when the link turned out dead.
 //
 // A timeout is the link's as well as the event's (RFC 6298 §5.5): the
 // first one of a Poll raises the backoff level, so that the events sent
@@ -106,26 +101,31 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 // the burst (markLate) within a round trip; those that are only late are
 // acknowledged, not sent again.
 func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
-	s.wake = time.Time{}
+	slices.SortFunc(s.flagged, func(a, b uint32) int { return cmp.Compare(a-s.base, b-s.base) })
 	burst := 0
-	for id := s.base; id != s.next; id++ {
+	for i, id := range s.flagged {
+		if id-s.base >= s.next-s.base || i > 0 && s.flagged[i-1] == id {
+			continue // acknowledged and out of the window since, or a repeat
+		}
 		sl := s.flight[id&s.mask]
-		if sl.acked {
+		if sl.id != id || sl.acked {
 			continue
 		}
 		switch {
 		case sl.due:
 			s.stats.FastRetransmits++
 			s.transmit(sl, now, emit)
-		case !now.Before(sl.deadline) && id-s.horizon < 1<<31 && id != s.horizon:
+		case now.Before(sl.deadline):
+			// Flagged, then sent since: nothing is due.
+		case id-s.horizon < 1<<31 && id != s.horizon:
 			// Beyond what an ack can show (ack+65): it may well have
 			// arrived. Wait for the acks of the retransmissions below it.
-			sl.deadline = now.Add(s.timeout(sl.tries))
-		case !now.Before(sl.deadline) && burst >= TimeoutBurst:
+			s.arm(sl, now.Add(s.timeout(sl.tries)))
+		case burst >= TimeoutBurst:
 			// Expired, after the burst: wait for the burst's acks.
 			s.stats.Deferred++
-			sl.deadline = now.Add(s.timeout(sl.tries))
-		case !now.Before(sl.deadline):
+			s.arm(sl, now.Add(s.timeout(sl.tries)))
+		default:
 			if sl.tries >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
 				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
 					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
@@ -138,7 +138,6 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 			s.stats.Timeouts++
 			s.transmit(sl, now, emit)
 		}
-		s.wakeBy(sl.deadline)
 	}
 	return true
 }
@@ -148,28 +147,6 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 // since the last RTT sample, whichever is more.
 func (s *Sender) timeout(tries int) time.Duration {
 	return s.rtt.backoff(max(tries, s.level+1))
-}
-
-// retransmitFlagged sends the events acks flagged, in id order, when no
-// deadline has passed (what retransmit would send then).
-func (s *Sender) retransmitFlagged(now time.Time, emit func([]byte)) {
-	slices.SortFunc(s.flagged, func(a, b uint32) int { return cmp.Compare(a-s.base, b-s.base) })
-	for _, id := range s.flagged {
-		if id-s.base >= s.next-s.base {
-			continue // acknowledged and out of the window since
-		}
-		if sl := s.flight[id&s.mask]; sl.id == id && !sl.acked && sl.due {
-			s.stats.FastRetransmits++
-			s.transmit(sl, now, emit)
-		}
-	}
-}
-
-// wakeBy makes the next Poll at or after t look at the window.
-func (s *Sender) wakeBy(t time.Time) {
-	if s.wake.IsZero() || t.Before(s.wake) {
-		s.wake = t
-	}
 }
 
 func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
@@ -186,10 +163,9 @@ func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
 	}
 	s.stats.Sends++
 	sl.sentAt = now
-	sl.deadline = now.Add(s.timeout(sl.tries))
 	sl.sentHigh = s.next - 1
 	sl.due = false
-	s.wakeBy(sl.deadline)
+	s.arm(sl, now.Add(s.timeout(sl.tries)))
 }
 
 func (s *Sender) flush(emit func([]byte)) {
