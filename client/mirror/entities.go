@@ -71,18 +71,33 @@ func (s *seqSlot) fresh(seq uint32) bool {
 
 func (m *Mirror) applyPlayerShow(p *wire.PlayerShow) {
 	if p.Active == 0 {
-		if _, ok := m.players[p.PlayerID]; ok {
+		if pl, ok := m.players[p.PlayerID]; ok {
 			delete(m.players, p.PlayerID)
+			m.spares.players.put(pl)
 			m.deleteAttached(entityKey{wire.AttachPlayer, uint32(p.PlayerID)})
 		}
 		return
 	}
 	pl := m.players[p.PlayerID]
 	if pl == nil {
-		pl = &player{Player{ID: p.PlayerID}}
+		pl = m.spares.players.get()
+		*pl = player{Player{ID: p.PlayerID, Name: pl.Name}} // the name is compared below
 		m.players[p.PlayerID] = pl
 	}
-	pl.Skin, pl.Color, pl.Name = p.Skin, p.Color, p.PlayerName.String()
+	pl.Skin, pl.Color = p.Skin, p.Color
+	if name := nameBytes(&p.PlayerName); string(name) != pl.Name { // no allocation when equal
+		pl.Name = string(name)
+	}
+}
+
+// nameBytes is the name up to its first NUL, as PlayerName.String.
+func nameBytes(n *wire.PlayerName) []byte {
+	for i, c := range n {
+		if c == 0 {
+			return n[:i]
+		}
+	}
+	return n[:]
 }
 
 func (m *Mirror) applyPlayerMove(p *wire.PlayerMove) {

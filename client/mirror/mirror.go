@@ -80,7 +80,8 @@ type Mirror struct {
 	playerSeq  [wire.MaxPlayers]seqSlot
 	vehicleSeq [wire.MaxVehicleID + 1]seqSlot
 
-	stats Stats
+	spares spares // hidden copies for the next shows
+	stats  Stats
 }
 
 // New returns the mirror in its join state: the clock (held or running),
@@ -122,15 +123,15 @@ func (m *Mirror) Apply(p wire.Packet, now time.Time) {
 	case *wire.PickupSync:
 		m.applyPickup(p)
 	case *wire.Label3D:
-		applyShow(m.labels, p.LabelID, p.Active, p)
+		applyShow(m.labels, &m.spares.labels, p.LabelID, p.Active, p)
 	case *wire.Checkpoint:
-		applyShow(m.checkpts, p.CheckpointID, p.Active, p)
+		applyShow(m.checkpts, &m.spares.checkpts, p.CheckpointID, p.Active, p)
 	case *wire.Blip:
-		applyShow(m.blips, p.BlipID, p.Active, p)
+		applyShow(m.blips, &m.spares.blips, p.BlipID, p.Active, p)
 	case *wire.GangZone:
-		applyShow(m.zones, p.ZoneID, p.Active, p)
+		applyShow(m.zones, &m.spares.zones, p.ZoneID, p.Active, p)
 	case *wire.ColshapeShape:
-		applyShow(m.colshapes, p.ColshapeID, p.Active, p)
+		applyShow(m.colshapes, &m.spares.colshapes, p.ColshapeID, p.Active, p)
 	case *wire.EditState:
 		m.edit = *p
 	case *wire.ObjectState:
@@ -175,19 +176,58 @@ func (m *Mirror) Apply(p wire.Packet, now time.Time) {
 }
 
 // applyShow applies the shared active contract of the per-player
-// primitives: active = 1 shows or replaces (the mirror keeps its own copy),
-// active = 0 hides.
-func applyShow[K comparable, T any](set map[K]*T, id K, active uint8, p *T) {
+// primitives: active = 1 shows or replaces (the mirror keeps its own copy,
+// in a hidden one's when it has one), active = 0 hides.
+func applyShow[K comparable, T any](set map[K]*T, free *spare[T], id K, active uint8, p *T) {
 	if active == 0 {
-		delete(set, id)
+		if held, ok := set[id]; ok {
+			delete(set, id)
+			free.put(held)
+		}
 		return
 	}
 	if held, ok := set[id]; ok {
 		*held = *p
 		return
 	}
-	c := *p
-	set[id] = &c
+	c := free.get()
+	*c = *p
+	set[id] = c
+}
+
+// maxSpare bounds the hidden copies kept per kind.
+const maxSpare = 32
+
+// spare holds the copies of hidden primitives for the next shows: a crowd's
+// name labels (and their players) come and go every second, and each show
+// would otherwise allocate. Nothing outside the mirror holds them: the
+// accessors return copies.
+type spare[T any] []*T
+
+func (s *spare[T]) get() *T {
+	if n := len(*s); n > 0 {
+		p := (*s)[n-1]
+		(*s)[n-1] = nil
+		*s = (*s)[:n-1]
+		return p
+	}
+	return new(T)
+}
+
+func (s *spare[T]) put(p *T) {
+	if len(*s) < maxSpare {
+		*s = append(*s, p)
+	}
+}
+
+// spares are the mirror's spare copies by kind.
+type spares struct {
+	labels    spare[wire.Label3D]
+	checkpts  spare[wire.Checkpoint]
+	blips     spare[wire.Blip]
+	zones     spare[wire.GangZone]
+	colshapes spare[wire.ColshapeShape]
+	players   spare[player]
 }
 
 // Advance runs the time-dependent state to now: the clock, object
