@@ -41,19 +41,27 @@ type crowdTraffic struct {
 	moves   []byte
 	events  []byte
 	entered int // the player that enters next, cycling over ids 100+shown..
+	names   map[uint16][2]string
 }
 
-func newCrowdTraffic(shown int) *crowdTraffic { return &crowdTraffic{shown: shown, event: 1} }
+func newCrowdTraffic(shown int) *crowdTraffic {
+	g := &crowdTraffic{shown: shown, event: 1, names: map[uint16][2]string{}}
+	for i := range shown {
+		id := uint16(100 + i)
+		g.names[id] = [2]string{fmt.Sprintf("bot_%04d", id), fmt.Sprintf("bot_%04d (%d)", id, id)}
+	}
+	return g
+}
 
 // show returns the events that show player id with its name label.
 func (g *crowdTraffic) show(d []byte, id uint16, active uint8) []byte {
 	ps := wire.PlayerShow{EventID: g.event, PlayerID: id, Active: active, Skin: 7, Color: 0xFF00FF}
-	copy(ps.PlayerName[:], fmt.Sprintf("bot_%04d", id))
+	copy(ps.PlayerName[:], g.names[id][0])
 	g.event++
 	d = ps.Append(d)
 	l := wire.Label3D{EventID: g.event, LabelID: uint32(id), Active: active, Color: 0xFFFFFF, DrawDistance: 30,
 		AttachKind: wire.AttachPlayer, AttachID: uint32(id)}
-	if err := l.SetText(fmt.Sprintf("bot_%04d (%d)", id, id)); err != nil {
+	if err := l.SetText(g.names[id][1]); err != nil {
 		panic(err)
 	}
 	g.event++
