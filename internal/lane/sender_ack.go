@@ -90,7 +90,14 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 	delay := s.rtt.lossDelay()
 	stuck := s.dupAcks >= DupAcks
 	for id := s.base; uint64(id) < end; id++ {
-		if sl := s.flight[id&s.mask]; !sl.acked && !sl.due && (sl.dg < s.ackedDg || stuck) && now.Sub(sl.sentAt) >= delay {
+		sl := s.flight[id&s.mask]
+		if !stuck && sl.firstDg >= s.ackedDg {
+			// First sent in a datagram after every one an ack reached, and
+			// so is every later id (ids go out in order, datagram numbers
+			// grow): its latest datagram too, and theirs. No hole is left.
+			break
+		}
+		if !sl.acked && !sl.due && (sl.dg < s.ackedDg || stuck) && now.Sub(sl.sentAt) >= delay {
 			s.flag(sl, id)
 		}
 	}
