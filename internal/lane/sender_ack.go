@@ -89,15 +89,17 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 	end := min(uint64(ack)+66, uint64(s.next))
 	delay := s.rtt.lossDelay()
 	stuck := s.dupAcks >= DupAcks
+	cut := now.Add(-delay) // sent at or before it: late enough
 	for id := s.base; uint64(id) < end; id++ {
 		sl := s.flight[id&s.mask]
-		if !stuck && sl.firstDg >= s.ackedDg {
-			// First sent in a datagram after every one an ack reached, and
-			// so is every later id (ids go out in order, datagram numbers
-			// grow): its latest datagram too, and theirs. No hole is left.
+		// Ids go out in order, in datagrams of growing numbers, at Polls of
+		// a clock that does not go back: an event first sent after every
+		// datagram an ack reached, or after the cut, was sent again (if at
+		// all) later still, and so was every later id. No hole is left.
+		if !stuck && sl.firstDg >= s.ackedDg || sl.firstAt.After(cut) {
 			break
 		}
-		if !sl.acked && !sl.due && (sl.dg < s.ackedDg || stuck) && now.Sub(sl.sentAt) >= delay {
+		if !sl.acked && !sl.due && (sl.dg < s.ackedDg || stuck) && !sl.sentAt.After(cut) {
 			s.flag(sl, id)
 		}
 	}

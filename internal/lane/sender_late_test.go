@@ -7,9 +7,10 @@ import (
 )
 
 // TestSenderLateHoleAfterRetransmission: markLate stops at the first event
-// first sent after every datagram an ack reached, not at the first whose
-// latest transmission is: an event retransmitted since (1, on its timer)
-// does not hide a hole after it (2, sent before the acknowledged 3).
+// first sent after every datagram an ack reached or after the loss delay,
+// not at the first whose latest transmission is: an event retransmitted
+// since (1, on its timer) does not hide a hole after it (2, sent before
+// the acknowledged 3).
 func TestSenderLateHoleAfterRetransmission(t *testing.T) {
 	s := NewSender(SenderConfig{})
 	rto := s.RTO()
@@ -22,7 +23,9 @@ func TestSenderLateHoleAfterRetransmission(t *testing.T) {
 	}
 	now := t0.Add(rto + ms(5))
 	a := ackOf(0, 3)
-	a.DelayMs = uint16((now.Sub(t0.Add(ms(41))) - ms(4)) / time.Millisecond) // a 4 ms sample: 2 is late
+	// A 10 ms sample: the loss delay (11.25 ms) is past 1's retransmission
+	// and far from 2's only transmission.
+	a.DelayMs = uint16((now.Sub(t0.Add(ms(41))) - ms(10)) / time.Millisecond)
 	s.OnAck(a, now)
 	if got, want := ids(t, poll(s, now), 9), []uint32{2}; !slices.Equal(got, want) {
 		t.Fatalf("after the ack of 3: retransmitted %v, want %v (the hole before it)", got, want)
