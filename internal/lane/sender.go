@@ -115,6 +115,7 @@ type Sender struct {
 	suffix     []uint16 // scratch of OnAck, reused
 	lastNow    time.Time
 	timers     timers    // the in-flight events' retransmission timers, earliest first
+	epoch      time.Time // the first deadline armed: the timers' origin
 	flagged    []uint32  // ids flagged for retransmission by acks since the last Poll
 	progressAt time.Time // the last ack that acknowledged something new
 	level      int       // timeouts since the last RTT sample: the link's backoff

@@ -54,7 +54,7 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	s.dgram = s.dgram[:0]
 	// The expired timers come off a heap, the events acks flagged from
 	// their list: a full window in flight is not walked on any tick.
-	for len(s.timers) > 0 && !now.Before(s.timers[0].at) {
+	for due := now.Sub(s.epoch); len(s.timers) > 0 && s.timers[0].at <= due; {
 		if t := s.timers.pop(); s.armed(t) {
 			s.flagged = append(s.flagged, t.id)
 		}

@@ -7,7 +7,7 @@ import "time"
 // acknowledged since leaves its older timers stale: they are dropped when
 // they come up (Sender.armed).
 type timer struct {
-	at time.Time
+	at time.Duration // the deadline, since the sender's epoch: an integer to compare
 	id uint32
 }
 
@@ -22,7 +22,7 @@ func (h *timers) push(t timer) {
 	q := *h
 	for i := len(q) - 1; i > 0; {
 		p := (i - 1) / 2
-		if !q[i].at.Before(q[p].at) {
+		if q[i].at >= q[p].at {
 			break
 		}
 		q[i], q[p] = q[p], q[i]
@@ -51,10 +51,10 @@ func (h timers) down(i int) {
 			return
 		}
 		m := l
-		if r := l + 1; r < n && h[r].at.Before(h[l].at) {
+		if r := l + 1; r < n && h[r].at < h[l].at {
 			m = r
 		}
-		if !h[m].at.Before(h[i].at) {
+		if h[m].at >= h[i].at {
 			return
 		}
 		h[i], h[m] = h[m], h[i]
@@ -67,7 +67,10 @@ func (h timers) down(i int) {
 // costs the events in flight once per as many arms.
 func (s *Sender) arm(sl *slot, at time.Time) {
 	sl.deadline = at
-	s.timers.push(timer{at: at, id: sl.id})
+	if s.epoch.IsZero() {
+		s.epoch = at
+	}
+	s.timers.push(timer{at: at.Sub(s.epoch), id: sl.id})
 	if len(s.timers) > 2*int(s.next-s.base)+64 {
 		s.compactTimers()
 	}
@@ -80,7 +83,7 @@ func (s *Sender) armed(t timer) bool {
 		return false
 	}
 	sl := s.flight[t.id&s.mask]
-	return sl != nil && sl.id == t.id && !sl.acked && sl.deadline.Equal(t.at)
+	return sl != nil && sl.id == t.id && !sl.acked && sl.deadline.Sub(s.epoch) == t.at
 }
 
 // compactTimers drops the stale timers (fast retransmissions and acks on
@@ -105,7 +108,7 @@ func (s *Sender) compactTimers() {
 func (s *Sender) nextWake() (time.Time, bool) {
 	for len(s.timers) > 0 {
 		if t := s.timers[0]; s.armed(t) {
-			return t.at, true
+			return s.epoch.Add(t.at), true
 		}
 		s.timers.pop()
 	}
