@@ -61,31 +61,32 @@ type recordConn struct {
 
 func (c *recordConn) SendUnreliable(msg []byte) { c.got = append(c.got, string(msg)); c.calls++ }
 
-// runConn is a recordConn that takes runs.
-type runConn struct{ recordConn }
+// spanConn is a recordConn that takes runs of spans.
+type spanConn struct{ recordConn }
 
-func (c *runConn) SendUnreliables(msgs [][]byte) {
-	for _, m := range msgs {
-		c.got = append(c.got, string(m))
+func (c *spanConn) SendUnreliableSpans(buf []byte, spans []uint64) {
+	for _, sp := range spans {
+		c.got = append(c.got, string(buf[uint32(sp):uint32(sp)+uint32(sp>>32)]))
 	}
 	c.calls++
 }
 
-// TestSendUnreliablesRun: a connection that takes runs is sent a viewer's
-// moves in one call; another one by one; the same packets in the same
-// order either way.
-func TestSendUnreliablesRun(t *testing.T) {
-	run := [][]byte{[]byte("a"), []byte("bb"), []byte("c")}
+// TestSendSpans: a connection that takes spans is sent a viewer's moves in
+// one call; another one by one; the same packets in the same order either
+// way.
+func TestSendSpans(t *testing.T) {
+	buf := []byte("xabbcy")
+	spans := []uint64{moveRef{off: 1, n: 1}.span(), moveRef{off: 2, n: 2, near: true}.span(), moveRef{off: 4, n: 1}.span()}
 	want := []string{"a", "bb", "c"}
 	one := &recordConn{testConn: newConn(t)}
-	sendUnreliables(one, run)
+	sendSpans(one, buf, spans)
 	if !slices.Equal(one.got, want) || one.calls != 3 {
 		t.Errorf("plain conn: got %q in %d calls, want %q in 3", one.got, one.calls, want)
 	}
-	r := &runConn{recordConn{testConn: newConn(t)}}
-	sendUnreliables(r, run)
+	r := &spanConn{recordConn{testConn: newConn(t)}}
+	sendSpans(r, buf, spans)
 	if !slices.Equal(r.got, want) || r.calls != 1 {
-		t.Errorf("run conn: got %q in %d calls, want %q in 1", r.got, r.calls, want)
+		t.Errorf("span conn: got %q in %d calls, want %q in 1", r.got, r.calls, want)
 	}
 }
 
