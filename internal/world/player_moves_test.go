@@ -141,3 +141,86 @@ func (c *entConn) movesOf(id uint16) int {
 	}
 	return n
 }
+
+// TestCrowdSplitsEveryCrowdSplitEvery: in a crowd the viewer's near and
+// far movers are split again every CrowdSplitEvery ticks (decision 0290),
+// not every FarMoveEvery: the nearest mover that steps back past the cut
+// keeps its every-tick moves until the viewer's next crowd split, and
+// moves at the far rate from it.
+func TestCrowdSplitsEveryCrowdSplitEvery(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc := f.joinE()
+	f.spawn(viewer, vc.testConn, at(0, 0))
+	type mover struct {
+		p  *Player
+		c  *testConn
+		at float32
+	}
+	var ms []mover
+	for i := range NearMoveLimit + 10 { // every one within NearMoveDistance
+		p, c := f.joinE()
+		x := 2 + float32(i)*0.5
+		f.spawn(p, c.testConn, at(x, 0))
+		ms = append(ms, mover{p, c.testConn, x})
+	}
+	for range FarMoveEvery { // a first split finds the crowd
+		f.advance(tick)
+	}
+	if viewer.ent.nearCut2 == 0 {
+		t.Fatal("the viewer's split found no crowd")
+	}
+	for (f.w.ents.tick+uint32(viewer.ID()))%CrowdSplitEvery != 0 { // up to a crowd split
+		f.advance(tick)
+	}
+	ms[0].at = NearMoveDistance - 10 // the nearest steps back, past the cut
+	step := func(i int) int {
+		for _, m := range ms {
+			f.sync(m.p, m.c, at(m.at, float32(i+1)*0.01), 1)
+		}
+		vc.takeMoves()
+		f.advance(tick)
+		return vc.movesOf(ms[0].p.ID())
+	}
+	for i := range CrowdSplitEvery - 1 {
+		if n := step(i); n != 1 {
+			t.Fatalf("tick %d after the crowd split: got %d moves of the mover that stepped back, want 1 (near until the next crowd split)", i+1, n)
+		}
+	}
+	got := 0
+	for i := range CrowdSplitEvery {
+		got += step(CrowdSplitEvery + i)
+	}
+	if want := CrowdSplitEvery / FarMoveEvery; got != want {
+		t.Fatalf("got %d moves of the mover that stepped back in the %d ticks from the next crowd split, want %d (far)", got, CrowdSplitEvery, want)
+	}
+}
+
+// TestSplitsEveryFarTickOutOfACrowd: out of a crowd the viewer splits
+// every FarMoveEvery ticks: a near mover that steps past
+// NearMoveDistance moves at the far rate within FarMoveEvery ticks.
+func TestSplitsEveryFarTickOutOfACrowd(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc, mover, mc := viewerThenMover(f, true) // the next tick is not the viewer's split
+	f.spawn(mover, mc.testConn, at(NearMoveDistance-0.2, 0))
+	f.advance(tick) // shown, near
+	if !slices.Contains(viewer.ent.nearP, mover.ID()) {
+		t.Fatal("the mover within NearMoveDistance is not near")
+	}
+	for i := range FarMoveEvery { // one step past NearMoveDistance, then on the spot
+		f.sync(mover, mc.testConn, at(NearMoveDistance+0.4, float32(i)*0.01), 1)
+		f.advance(tick)
+	}
+	if viewer.ent.nearCut2 != 0 {
+		t.Fatal("the viewer's split found a crowd of one")
+	}
+	vc.takeMoves()
+	got := 0
+	for i := range 2 * FarMoveEvery {
+		f.sync(mover, mc.testConn, at(NearMoveDistance+0.4, float32(i+FarMoveEvery)*0.01), 1)
+		f.advance(tick)
+		got += vc.movesOf(mover.ID())
+	}
+	if want := 2; got != want {
+		t.Fatalf("got %d moves in %d ticks of the mover past NearMoveDistance, want %d (far)", got, 2*FarMoveEvery, want)
+	}
+}
