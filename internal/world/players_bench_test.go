@@ -195,6 +195,49 @@ func BenchmarkCrowdTickSends(b *testing.B) {
 	b.ReportMetric(float64(bytes)/float64(b.N)/1000, "KB/tick")
 }
 
+// BenchmarkCrowdTickMoves is the moves' part of BenchmarkCrowdTickSends'
+// tick alone (encodeMoves and every viewer's sendPlayerMoves into a
+// packConn), everybody moving on every tick from the crowd's place after
+// its first views: the part this benchmark's ratios are about, without
+// the views' and syncs' noise.
+func BenchmarkCrowdTickMoves(b *testing.B) {
+	var conns []*packConn
+	w, ms, centers := crowdWorldOf(b, 1000, 1, func() Conn {
+		c := &packConn{}
+		conns = append(conns, c)
+		return c
+	})
+	now := t0
+	var s wire.PlayerSync
+	for range 40 {
+		now = now.Add(50 * time.Millisecond)
+		crowdStep(w, ms, centers, now, &s)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	moves := 0
+	c0 := threadcpu.Spent()
+	for b.Loop() {
+		w.ents.tick++
+		for _, m := range ms {
+			m.p.ent.moved = true
+		}
+		w.encodeMoves()
+		for _, p := range w.players {
+			if p != nil && !p.gone {
+				w.sendPlayerMoves(p)
+			}
+		}
+		for _, c := range conns {
+			moves += len(c.unrel) / 42
+			c.unrel, c.ends = c.unrel[:0], c.ends[:0]
+		}
+	}
+	b.ReportMetric(float64(threadcpu.Spent()-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/tick")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/tick")
+}
+
 // BenchmarkCrowdTickTail is BenchmarkCrowdTick's spread world with every
 // tick measured apart by the thread's clock: the percentiles of the
 // players' syncs (the same work on every tick: how much the machine alone
