@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -222,5 +223,84 @@ func TestSplitsEveryFarTickOutOfACrowd(t *testing.T) {
 	}
 	if want := 2; got != want {
 		t.Fatalf("got %d moves in %d ticks of the mover past NearMoveDistance, want %d (far)", got, 2*FarMoveEvery, want)
+	}
+}
+
+// spanEntConn is an entConn that takes a viewer's moves as one run of
+// spans of the shared buffer, as transport.Session does.
+type spanEntConn struct {
+	*entConn
+	runs int
+}
+
+func (c *spanEntConn) SendUnreliableSpans(buf []byte, spans []uint64) {
+	c.runs++
+	for _, sp := range spans {
+		off, n := uint32(sp), uint32(sp>>32)
+		c.entConn.SendUnreliable(buf[off : off+n : off+n])
+	}
+}
+
+// TestSpansCarryTheSameMoves: a viewer whose connection takes spans gets
+// the same PlayerMoves, tick by tick, as one at the same place whose
+// connection takes them one by one, in a crowd where both split (near
+// and far movers), through the world's own tick.
+func TestSpansCarryTheSameMoves(t *testing.T) {
+	f := newFixture(t, nil)
+	one, oc := f.joinE()
+	sc := &spanEntConn{entConn: &entConn{testConn: newConn(t)}}
+	var hello wire.ServerHello
+	spans, ok := f.w.Join(sc, &hello)
+	if !ok {
+		t.Fatal("Join: server full")
+	}
+	f.spawn(one, oc.testConn, at(0, 0))
+	f.spawn(spans, sc.testConn, at(0, 0.1))
+	type mover struct {
+		p  *Player
+		c  *testConn
+		at float32
+	}
+	var ms []mover
+	for i := range NearMoveLimit + 10 {
+		p, c := f.joinE()
+		x := 2 + float32(i)*0.5
+		f.spawn(p, c.testConn, at(x, 0))
+		ms = append(ms, mover{p, c.testConn, x})
+	}
+	for range 2 * CrowdSplitEvery { // both viewers' splits find the crowd
+		f.advance(tick)
+	}
+	key := func(ps []wire.Packet) []string {
+		var k []string
+		for _, p := range ps {
+			if m, ok := p.(*wire.PlayerMove); ok {
+				k = append(k, fmt.Sprintf("%d@%d:%v,%v", m.PlayerID, m.Seq, m.X, m.Y))
+			}
+		}
+		slices.Sort(k)
+		return k
+	}
+	oc.takeMoves()
+	sc.takeMoves()
+	runs, total := sc.runs, 0
+	for i := range CrowdSplitEvery {
+		for _, m := range ms {
+			f.sync(m.p, m.c, at(m.at, float32(i+1)*0.01), 1)
+		}
+		f.advance(tick)
+		got, want := key(sc.takeMoves()), key(oc.takeMoves())
+		if !slices.Equal(got, want) {
+			t.Fatalf("tick %d: the spans' viewer got %d moves %v, want the one-by-one viewer's %d %v", i+1, len(got), got, len(want), want)
+		}
+		total += len(got)
+	}
+	if n := sc.runs - runs; n != CrowdSplitEvery {
+		t.Errorf("got %d runs of spans in %d ticks, want one a tick", n, CrowdSplitEvery)
+	}
+	// The other viewer, standing still, is the nearest of the crowd: 49
+	// movers are near (every tick), 11 far (every FarMoveEvery ticks).
+	if want := (NearMoveLimit-1)*CrowdSplitEvery + 11*CrowdSplitEvery/FarMoveEvery; total != want {
+		t.Errorf("got %d moves in %d ticks, want %d (the near every tick, the far every %d)", total, CrowdSplitEvery, want, FarMoveEvery)
 	}
 }
