@@ -226,10 +226,11 @@ func (w *World) splitMoves(q *Player) {
 
 // nearCut returns the NearMoveLimit-th smallest of d (more than
 // NearMoveLimit squared distances), reordering d. last, when not 0, is the
-// last split's cut: a crowd moves little in FarMoveEvery ticks, so about
-// NearMoveLimit of d are still within it; d is split at last in one pass
-// and the selection runs in the part that holds the answer, the few at
-// the edge, rather than in all of d. The answer is the same.
+// last split's cut: a crowd moves little between splits (CrowdSplitEvery
+// ticks), so about NearMoveLimit of d are still within it; d is split at
+// last in one pass and the selection runs in the part that holds the
+// answer, the few at the edge, rather than in all of d. The answer is the
+// same.
 func nearCut(d []float32, last float32) float32 {
 	k := NearMoveLimit - 1
 	if last <= 0 {
