@@ -110,19 +110,34 @@ func (s *Session) SendUnreliable(msg []byte) {
 	s.unrel, s.unrelEnd, _ = pack(s.unrel, s.unrelEnd, s.lastStart(), msg)
 }
 
-// SendUnreliables queues encoded unreliable packets for this tick's
-// datagrams, in order, as SendUnreliable would one by one: the session's
-// checks and its buffers are read once for the run (a world sends a
-// crowd's viewer ~90 PlayerMoves a tick).
-func (s *Session) SendUnreliables(msgs [][]byte) {
+// SendUnreliableSpans queues the packets buf[off : off+n], one for each
+// span off | n<<32 of spans, in order, for this tick's datagrams, as
+// SendUnreliable would one by one: the session's checks and its buffers
+// are read once for the run, and each packet is copied once, from the
+// world's shared buffer into the datagrams (a world sends a crowd's viewer
+// ~90 PlayerMoves a tick). A span past the end of buf is dropped, as a
+// packet larger than a datagram is.
+func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 	if s.closing != 0 || s.ended {
 		return
 	}
 	unrel, ends, start := s.unrel, s.unrelEnd, s.lastStart()
-	for _, msg := range msgs {
-		if len(msg) <= wire.MaxDatagram {
-			unrel, ends, start = pack(unrel, ends, start, msg)
+	for _, sp := range spans {
+		off, n := uint64(uint32(sp)), sp>>32
+		if n > wire.MaxDatagram || off+n > uint64(len(buf)) {
+			continue
 		}
+		// pack, with the last datagram's end written when it is closed.
+		if len(ends) == 0 || len(unrel)+int(n)-start > wire.MaxDatagram {
+			if len(ends) > 0 {
+				ends[len(ends)-1] = len(unrel)
+			}
+			start, ends = len(unrel), append(ends, 0)
+		}
+		unrel = append(unrel, buf[off:off+n]...)
+	}
+	if len(ends) > 0 {
+		ends[len(ends)-1] = len(unrel)
 	}
 	s.unrel, s.unrelEnd = unrel, ends
 }

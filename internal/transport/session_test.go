@@ -67,29 +67,35 @@ func TestSwapUnreliableKeepsWhatTheWriterHolds(t *testing.T) {
 	}
 }
 
-// SendUnreliables queues what SendUnreliable does packet by packet: the
-// same bytes and the same datagram ends, across runs and with a packet too
-// large dropped.
-func TestSendUnreliablesMatchesOneByOne(t *testing.T) {
-	var runs [][][]byte
+// SendUnreliableSpans queues what SendUnreliable does packet by packet:
+// the same bytes and the same datagram ends, across runs, with a packet
+// too large dropped and a span past the buffer's end dropped.
+func TestSendUnreliableSpansMatchesOneByOne(t *testing.T) {
+	var buf []byte
+	var runs [][]uint64
 	size := 1
 	for r := range 6 {
-		var run [][]byte
+		var run []uint64
+		add := func(msg []byte) {
+			run = append(run, uint64(len(buf))|uint64(len(msg))<<32)
+			buf = append(buf, msg...)
+		}
 		for i := range 4 + 7*r {
 			size = (size*37 + 11) % 700
-			run = append(run, bytes.Repeat([]byte{byte(r*50 + i)}, size+1))
+			add(bytes.Repeat([]byte{byte(r*50 + i)}, size+1))
 		}
 		if r == 3 {
-			run = append(run, make([]byte, wire.MaxDatagram+1), make([]byte, wire.MaxDatagram))
+			add(make([]byte, wire.MaxDatagram+1))
+			add(make([]byte, wire.MaxDatagram))
 		}
 		runs = append(runs, run)
 	}
 	var one, batch Session
 	for _, run := range runs {
-		for _, msg := range run {
-			one.SendUnreliable(msg)
+		for _, sp := range run {
+			one.SendUnreliable(buf[uint32(sp) : uint32(sp)+uint32(sp>>32)])
 		}
-		batch.SendUnreliables(run)
+		batch.SendUnreliableSpans(buf, run)
 	}
 	if !bytes.Equal(batch.unrel, one.unrel) {
 		t.Fatalf("got %d bytes queued, want %d as one by one", len(batch.unrel), len(one.unrel))
@@ -97,35 +103,82 @@ func TestSendUnreliablesMatchesOneByOne(t *testing.T) {
 	if !slices.Equal(batch.unrelEnd, one.unrelEnd) {
 		t.Errorf("got datagram ends %v, want %v", batch.unrelEnd, one.unrelEnd)
 	}
+	queued := len(batch.unrel)
+	past := []uint64{uint64(len(buf)-1) | 2<<32, uint64(len(buf)) | 1<<32, 1<<31 | 1<<32}
+	batch.SendUnreliableSpans(buf, past)
+	if len(batch.unrel) != queued {
+		t.Errorf("spans past the buffer's end queued %d bytes, want none", len(batch.unrel)-queued)
+	}
 	var closed Session
 	closed.Kick(1)
-	closed.SendUnreliables(runs[0])
+	closed.SendUnreliableSpans(buf, runs[0])
 	if len(closed.unrel) != 0 {
 		t.Errorf("a closing session queued %d bytes, want none", len(closed.unrel))
 	}
+	ended := Session{ended: true}
+	ended.SendUnreliableSpans(buf, runs[0])
+	if len(ended.unrel) != 0 {
+		t.Errorf("an ended session queued %d bytes, want none", len(ended.unrel))
+	}
 }
 
+// sendRun is the run path before spans (decision 0276), the benchmark's
+// baseline: the world built a [][]byte of its moves for it.
+func (s *Session) sendRun(msgs [][]byte) {
+	if s.closing != 0 || s.ended {
+		return
+	}
+	unrel, ends, start := s.unrel, s.unrelEnd, s.lastStart()
+	for _, msg := range msgs {
+		if len(msg) <= wire.MaxDatagram {
+			unrel, ends, start = pack(unrel, ends, start, msg)
+		}
+	}
+	s.unrel, s.unrelEnd = unrel, ends
+}
+
+// BenchmarkSendUnreliables queues a crowd viewer's tick of moves (90
+// PlayerMoves of 42 bytes, every other one of a shared buffer of 180):
+// one call each, one run of slices built for it (the world's loop
+// included), one run of spans.
 func BenchmarkSendUnreliables(b *testing.B) {
-	msgs := make([][]byte, 90)
-	for i := range msgs {
-		msgs[i] = make([]byte, 42)
+	shared := make([]byte, 180*42)
+	spans := make([]uint64, 90)
+	for i := range spans {
+		spans[i] = uint64(2*i*42) | 42<<32
 	}
 	b.Run("one-by-one", func(b *testing.B) {
 		b.ReportAllocs()
 		var s Session
 		for b.Loop() {
 			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
-			for _, m := range msgs {
-				s.SendUnreliable(m)
+			for _, sp := range spans {
+				s.SendUnreliable(shared[uint32(sp) : uint32(sp)+uint32(sp>>32)])
 			}
 		}
 	})
 	b.Run("run", func(b *testing.B) {
 		b.ReportAllocs()
 		var s Session
+		var run [][]byte
 		for b.Loop() {
 			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
-			s.SendUnreliables(msgs)
+			run = run[:0]
+			for _, sp := range spans {
+				run = append(run, shared[uint32(sp):uint32(sp)+uint32(sp>>32)])
+			}
+			s.sendRun(run)
+			clear(run)
+		}
+	})
+	b.Run("spans", func(b *testing.B) {
+		b.ReportAllocs()
+		var s Session
+		var run []uint64
+		for b.Loop() {
+			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
+			run = append(run[:0], spans...)
+			s.SendUnreliableSpans(shared, run)
 		}
 	})
 }

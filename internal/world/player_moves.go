@@ -53,7 +53,7 @@ type moves struct {
 	tab []moveRef  // by player id: this tick's moves (encodeMoves)
 	pos []grid.Vec // by player id: the movers' positions this tick (encodeMoves)
 	buf []byte     // this tick's PlayerMoves, back to back
-	run [][]byte   // sendPlayerMoves' scratch: one viewer's moves, sent as a run
+	run []uint64   // sendPlayerMoves' scratch: one viewer's moves, as spans of buf (moveRef.span)
 }
 
 // moveRef is what sendPlayerMoves reads of one mover, kept dense by player
@@ -67,10 +67,9 @@ type moveRef struct {
 	near bool   // it is a move of this tick, for near viewers too (otherwise far viewers only)
 }
 
-// move returns the mover's PlayerMove of this tick in buf.
-func (m moveRef) move(buf []byte) []byte {
-	return buf[m.off : m.off+uint32(m.n) : m.off+uint32(m.n)]
-}
+// span returns where the mover's PlayerMove of this tick is in moves.buf,
+// as sendSpans takes it: off | n<<32.
+func (m moveRef) span() uint64 { return uint64(m.off) | uint64(m.n)<<32 }
 
 // Player moves are sent at the full tick rate to viewers within
 // NearMoveDistance, and every FarMoveEvery ticks beyond it (decision 0180):
@@ -80,10 +79,17 @@ func (m moveRef) move(buf []byte) []byte {
 // 0244): with everybody within 60 m of everybody (the default world's one
 // spawn point), each client was sent the moves of its 200 shown players on
 // every tick, ~7 datagrams per tick per client.
+//
+// In a crowd (more than NearMoveLimit within NearMoveDistance at the last
+// split) the near ones are worked out again every CrowdSplitEvery ticks
+// rather than every FarMoveEvery (decision 0290): a split reads the
+// distance of every shown player (~200 in a crowd), and a crowd's nearest
+// 50 change little in 0.8 s.
 const (
 	NearMoveDistance = 60
 	NearMoveLimit    = 50
 	FarMoveEvery     = 4
+	CrowdSplitEvery  = 4 * FarMoveEvery
 )
 
 // moveOf returns p's last accepted sync as a PlayerMove with seq.
@@ -96,15 +102,16 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 
 // sendPlayerMoves sends q the PlayerMove of every shown player that moved
 // this tick, and of every player shown this tick. Which shown players are
-// near is worked out again every FarMoveEvery ticks and when the players
-// shown change (splitMoves), not for every pair on every tick. A player is
-// sent its latest state on its far tick whether near or far (once the
-// near moves stopped, that is the one that lands the state it stopped in),
-// so a split that is a few ticks old never loses a final state.
+// near is worked out again every FarMoveEvery ticks (every CrowdSplitEvery
+// in a crowd) and when the players shown change (splitMoves), not for
+// every pair on every tick. A player is sent its latest state on its far
+// tick whether near or far (once the near moves stopped, that is the one
+// that lands the state it stopped in), so a split that is a few ticks old
+// never loses a final state.
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
 	tick := w.ents.tick
-	if (tick+uint32(q.id))%FarMoveEvery == 0 {
+	if w.splitDue(q) {
 		w.splitMoves(q)
 	}
 	tab, buf := w.ents.moves.tab, w.ents.moves.buf
@@ -112,17 +119,16 @@ func (w *World) sendPlayerMoves(q *Player) {
 	for _, id := range e.nearP {
 		m := tab[id] // empty for a player who left
 		if m.n > 0 && (m.near || (tick+uint32(id))%FarMoveEvery == 0) {
-			run = append(run, m.move(buf))
+			run = append(run, m.span())
 		}
 	}
 	// The far players whose tick this is: (tick + id) % FarMoveEvery == 0.
 	for _, id := range e.farP[(FarMoveEvery-tick%FarMoveEvery)%FarMoveEvery] {
 		if m := tab[id]; m.n > 0 {
-			run = append(run, m.move(buf))
+			run = append(run, m.span())
 		}
 	}
-	sendUnreliables(q.conn, run)
-	clear(run) // the moves are this tick's
+	sendSpans(q.conn, buf, run)
 	w.ents.moves.run = run[:0]
 	for _, id := range e.freshP {
 		o := w.players[id]
@@ -146,26 +152,42 @@ func (w *World) sendPlayerMoves(q *Player) {
 	e.freshP = e.freshP[:0]
 }
 
-// runSender is a connection that queues a run of unreliable packets at
-// once (transport.Session): its checks and buffers are read once per run.
-type runSender interface {
-	SendUnreliables(msgs [][]byte)
+// spanSender is a connection that queues a run of unreliable packets at
+// once, each a span of one shared buffer (transport.Session): its checks
+// and buffers are read once per run, and each packet is copied once, from
+// the buffer the world encoded it in into the connection's datagrams.
+type spanSender interface {
+	// SendUnreliableSpans queues the packets buf[off : off+n], in order,
+	// for each span off | n<<32 of spans.
+	SendUnreliableSpans(buf []byte, spans []uint64)
 }
 
-// sendUnreliables sends the packets of run to c, in order, in one call
-// when c takes runs.
-func sendUnreliables(c Conn, run [][]byte) {
-	if r, ok := c.(runSender); ok {
-		r.SendUnreliables(run)
+// sendSpans sends c the packets of buf at spans (off | n<<32), in order:
+// in one call when c takes spans, else one by one.
+func sendSpans(c Conn, buf []byte, spans []uint64) {
+	if r, ok := c.(spanSender); ok {
+		r.SendUnreliableSpans(buf, spans)
 		return
 	}
-	for _, msg := range run {
-		c.SendUnreliable(msg)
+	for _, sp := range spans {
+		off, n := uint32(sp), uint32(sp>>32)
+		c.SendUnreliable(buf[off : off+n : off+n])
 	}
+}
+
+// splitDue reports whether q's near and far movers are split again this
+// tick (splitMoves), staggered by id: every FarMoveEvery ticks, and every
+// CrowdSplitEvery while q's last split found a crowd (decision 0290).
+func (w *World) splitDue(q *Player) bool {
+	every := uint32(FarMoveEvery)
+	if q.ent.nearCut2 > 0 {
+		every = CrowdSplitEvery
+	}
+	return (w.ents.tick+uint32(q.id))%every == 0
 }
 
 // splitMoves sorts the players q is shown into near and far (by id) for
-// sendPlayerMoves, every FarMoveEvery ticks. Near: within NearMoveDistance
+// sendPlayerMoves, when splitDue. Near: within NearMoveDistance
 // and, when more are, within the distance of the NearMoveLimit-th nearest
 // of them (ties at it are near). In between, a player shown is placed by
 // that cut and a player hidden taken out (placeMove, unplaceMove): in a
@@ -204,10 +226,11 @@ func (w *World) splitMoves(q *Player) {
 
 // nearCut returns the NearMoveLimit-th smallest of d (more than
 // NearMoveLimit squared distances), reordering d. last, when not 0, is the
-// last split's cut: a crowd moves little in FarMoveEvery ticks, so about
-// NearMoveLimit of d are still within it; d is split at last in one pass
-// and the selection runs in the part that holds the answer, the few at
-// the edge, rather than in all of d. The answer is the same.
+// last split's cut: a crowd moves little between splits (CrowdSplitEvery
+// ticks), so about NearMoveLimit of d are still within it; d is split at
+// last in one pass and the selection runs in the part that holds the
+// answer, the few at the edge, rather than in all of d. The answer is the
+// same.
 func nearCut(d []float32, last float32) float32 {
 	k := NearMoveLimit - 1
 	if last <= 0 {

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -61,31 +62,32 @@ type recordConn struct {
 
 func (c *recordConn) SendUnreliable(msg []byte) { c.got = append(c.got, string(msg)); c.calls++ }
 
-// runConn is a recordConn that takes runs.
-type runConn struct{ recordConn }
+// spanConn is a recordConn that takes runs of spans.
+type spanConn struct{ recordConn }
 
-func (c *runConn) SendUnreliables(msgs [][]byte) {
-	for _, m := range msgs {
-		c.got = append(c.got, string(m))
+func (c *spanConn) SendUnreliableSpans(buf []byte, spans []uint64) {
+	for _, sp := range spans {
+		c.got = append(c.got, string(buf[uint32(sp):uint32(sp)+uint32(sp>>32)]))
 	}
 	c.calls++
 }
 
-// TestSendUnreliablesRun: a connection that takes runs is sent a viewer's
-// moves in one call; another one by one; the same packets in the same
-// order either way.
-func TestSendUnreliablesRun(t *testing.T) {
-	run := [][]byte{[]byte("a"), []byte("bb"), []byte("c")}
+// TestSendSpans: a connection that takes spans is sent a viewer's moves in
+// one call; another one by one; the same packets in the same order either
+// way.
+func TestSendSpans(t *testing.T) {
+	buf := []byte("xabbcy")
+	spans := []uint64{moveRef{off: 1, n: 1}.span(), moveRef{off: 2, n: 2, near: true}.span(), moveRef{off: 4, n: 1}.span()}
 	want := []string{"a", "bb", "c"}
 	one := &recordConn{testConn: newConn(t)}
-	sendUnreliables(one, run)
+	sendSpans(one, buf, spans)
 	if !slices.Equal(one.got, want) || one.calls != 3 {
 		t.Errorf("plain conn: got %q in %d calls, want %q in 3", one.got, one.calls, want)
 	}
-	r := &runConn{recordConn{testConn: newConn(t)}}
-	sendUnreliables(r, run)
+	r := &spanConn{recordConn{testConn: newConn(t)}}
+	sendSpans(r, buf, spans)
 	if !slices.Equal(r.got, want) || r.calls != 1 {
-		t.Errorf("run conn: got %q in %d calls, want %q in 1", r.got, r.calls, want)
+		t.Errorf("span conn: got %q in %d calls, want %q in 1", r.got, r.calls, want)
 	}
 }
 
@@ -139,4 +141,166 @@ func (c *entConn) movesOf(id uint16) int {
 		}
 	}
 	return n
+}
+
+// TestCrowdSplitsEveryCrowdSplitEvery: in a crowd the viewer's near and
+// far movers are split again every CrowdSplitEvery ticks (decision 0290),
+// not every FarMoveEvery: the nearest mover that steps back past the cut
+// keeps its every-tick moves until the viewer's next crowd split, and
+// moves at the far rate from it.
+func TestCrowdSplitsEveryCrowdSplitEvery(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc := f.joinE()
+	f.spawn(viewer, vc.testConn, at(0, 0))
+	type mover struct {
+		p  *Player
+		c  *testConn
+		at float32
+	}
+	var ms []mover
+	for i := range NearMoveLimit + 10 { // every one within NearMoveDistance
+		p, c := f.joinE()
+		x := 2 + float32(i)*0.5
+		f.spawn(p, c.testConn, at(x, 0))
+		ms = append(ms, mover{p, c.testConn, x})
+	}
+	for range FarMoveEvery { // a first split finds the crowd
+		f.advance(tick)
+	}
+	if viewer.ent.nearCut2 == 0 {
+		t.Fatal("the viewer's split found no crowd")
+	}
+	for (f.w.ents.tick+uint32(viewer.ID()))%CrowdSplitEvery != 0 { // up to a crowd split
+		f.advance(tick)
+	}
+	ms[0].at = NearMoveDistance - 10 // the nearest steps back, past the cut
+	step := func(i int) int {
+		for _, m := range ms {
+			f.sync(m.p, m.c, at(m.at, float32(i+1)*0.01), 1)
+		}
+		vc.takeMoves()
+		f.advance(tick)
+		return vc.movesOf(ms[0].p.ID())
+	}
+	for i := range CrowdSplitEvery - 1 {
+		if n := step(i); n != 1 {
+			t.Fatalf("tick %d after the crowd split: got %d moves of the mover that stepped back, want 1 (near until the next crowd split)", i+1, n)
+		}
+	}
+	got := 0
+	for i := range CrowdSplitEvery {
+		got += step(CrowdSplitEvery + i)
+	}
+	if want := CrowdSplitEvery / FarMoveEvery; got != want {
+		t.Fatalf("got %d moves of the mover that stepped back in the %d ticks from the next crowd split, want %d (far)", got, CrowdSplitEvery, want)
+	}
+}
+
+// TestSplitsEveryFarTickOutOfACrowd: out of a crowd the viewer splits
+// every FarMoveEvery ticks: a near mover that steps past
+// NearMoveDistance moves at the far rate within FarMoveEvery ticks.
+func TestSplitsEveryFarTickOutOfACrowd(t *testing.T) {
+	f := newFixture(t, nil)
+	viewer, vc, mover, mc := viewerThenMover(f, true) // the next tick is not the viewer's split
+	f.spawn(mover, mc.testConn, at(NearMoveDistance-0.2, 0))
+	f.advance(tick) // shown, near
+	if !slices.Contains(viewer.ent.nearP, mover.ID()) {
+		t.Fatal("the mover within NearMoveDistance is not near")
+	}
+	for i := range FarMoveEvery { // one step past NearMoveDistance, then on the spot
+		f.sync(mover, mc.testConn, at(NearMoveDistance+0.4, float32(i)*0.01), 1)
+		f.advance(tick)
+	}
+	if viewer.ent.nearCut2 != 0 {
+		t.Fatal("the viewer's split found a crowd of one")
+	}
+	vc.takeMoves()
+	got := 0
+	for i := range 2 * FarMoveEvery {
+		f.sync(mover, mc.testConn, at(NearMoveDistance+0.4, float32(i+FarMoveEvery)*0.01), 1)
+		f.advance(tick)
+		got += vc.movesOf(mover.ID())
+	}
+	if want := 2; got != want {
+		t.Fatalf("got %d moves in %d ticks of the mover past NearMoveDistance, want %d (far)", got, 2*FarMoveEvery, want)
+	}
+}
+
+// spanEntConn is an entConn that takes a viewer's moves as one run of
+// spans of the shared buffer, as transport.Session does.
+type spanEntConn struct {
+	*entConn
+	runs int
+}
+
+func (c *spanEntConn) SendUnreliableSpans(buf []byte, spans []uint64) {
+	c.runs++
+	for _, sp := range spans {
+		off, n := uint32(sp), uint32(sp>>32)
+		c.entConn.SendUnreliable(buf[off : off+n : off+n])
+	}
+}
+
+// TestSpansCarryTheSameMoves: a viewer whose connection takes spans gets
+// the same PlayerMoves, tick by tick, as one at the same place whose
+// connection takes them one by one, in a crowd where both split (near
+// and far movers), through the world's own tick.
+func TestSpansCarryTheSameMoves(t *testing.T) {
+	f := newFixture(t, nil)
+	one, oc := f.joinE()
+	sc := &spanEntConn{entConn: &entConn{testConn: newConn(t)}}
+	var hello wire.ServerHello
+	spans, ok := f.w.Join(sc, &hello)
+	if !ok {
+		t.Fatal("Join: server full")
+	}
+	f.spawn(one, oc.testConn, at(0, 0))
+	f.spawn(spans, sc.testConn, at(0, 0.1))
+	type mover struct {
+		p  *Player
+		c  *testConn
+		at float32
+	}
+	var ms []mover
+	for i := range NearMoveLimit + 10 {
+		p, c := f.joinE()
+		x := 2 + float32(i)*0.5
+		f.spawn(p, c.testConn, at(x, 0))
+		ms = append(ms, mover{p, c.testConn, x})
+	}
+	for range 2 * CrowdSplitEvery { // both viewers' splits find the crowd
+		f.advance(tick)
+	}
+	key := func(ps []wire.Packet) []string {
+		var k []string
+		for _, p := range ps {
+			if m, ok := p.(*wire.PlayerMove); ok {
+				k = append(k, fmt.Sprintf("%d@%d:%v,%v", m.PlayerID, m.Seq, m.X, m.Y))
+			}
+		}
+		slices.Sort(k)
+		return k
+	}
+	oc.takeMoves()
+	sc.takeMoves()
+	runs, total := sc.runs, 0
+	for i := range CrowdSplitEvery {
+		for _, m := range ms {
+			f.sync(m.p, m.c, at(m.at, float32(i+1)*0.01), 1)
+		}
+		f.advance(tick)
+		got, want := key(sc.takeMoves()), key(oc.takeMoves())
+		if !slices.Equal(got, want) {
+			t.Fatalf("tick %d: the spans' viewer got %d moves %v, want the one-by-one viewer's %d %v", i+1, len(got), got, len(want), want)
+		}
+		total += len(got)
+	}
+	if n := sc.runs - runs; n != CrowdSplitEvery {
+		t.Errorf("got %d runs of spans in %d ticks, want one a tick", n, CrowdSplitEvery)
+	}
+	// The other viewer, standing still, is the nearest of the crowd: 49
+	// movers are near (every tick), 11 far (every FarMoveEvery ticks).
+	if want := (NearMoveLimit-1)*CrowdSplitEvery + 11*CrowdSplitEvery/FarMoveEvery; total != want {
+		t.Errorf("got %d moves in %d ticks, want %d (the near every tick, the far every %d)", total, CrowdSplitEvery, want, FarMoveEvery)
+	}
 }

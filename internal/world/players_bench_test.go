@@ -18,6 +18,11 @@ import (
 // in spots hot spots of 150 m around points 2 km apart (up to ten), each running (6 m/s,
 // the bots' speed) in a random direction, turned back at 150 m.
 func crowdWorld(tb testing.TB, players, spots int) (*World, []mover, []grid.Vec) {
+	return crowdWorldOf(tb, players, spots, func() Conn { return &nullConn{} })
+}
+
+// crowdWorldOf is crowdWorld with each player's connection made by conn.
+func crowdWorldOf(tb testing.TB, players, spots int, conn func() Conn) (*World, []mover, []grid.Vec) {
 	tb.Helper()
 	w, err := New(config.Default(), nil, t0)
 	if err != nil {
@@ -28,7 +33,7 @@ func crowdWorld(tb testing.TB, players, spots int) (*World, []mover, []grid.Vec)
 	ms := make([]mover, players)
 	for i := range ms {
 		var h wire.ServerHello
-		p, _ := w.Join(&nullConn{}, &h)
+		p, _ := w.Join(conn(), &h)
 		k := i % spots
 		c := grid.Vec{X: float32(k%5)*2000 - 4000, Y: float32(k/5)*2000 - 1000, Z: 10}
 		a, d := r.Float64()*2*math.Pi, 150*math.Sqrt(r.Float64())
@@ -110,6 +115,127 @@ func BenchmarkCrowdTick(b *testing.B) {
 			b.ReportMetric(float64(w.ents.passes[0]-v0)/float64(b.N), "views/tick")
 		})
 	}
+}
+
+// packConn is a connection that queues its unreliable packets as a
+// transport.Session does (back to back, in datagrams of at most
+// wire.MaxDatagram, a run of spans in one call) and drops them at the end
+// of the tick: the copy of every move into its viewer's datagrams, which
+// nullConn leaves out.
+type packConn struct {
+	nullConn
+	unrel []byte
+	ends  []int
+}
+
+func (c *packConn) SendUnreliable(msg []byte) { c.pack(msg) }
+
+func (c *packConn) SendUnreliableSpans(buf []byte, spans []uint64) {
+	for _, sp := range spans {
+		c.pack(buf[uint32(sp) : uint32(sp)+uint32(sp>>32)])
+	}
+}
+
+func (c *packConn) pack(msg []byte) {
+	n := len(c.ends)
+	if n == 0 || len(c.unrel)+len(msg)-c.start() > wire.MaxDatagram {
+		c.ends = append(c.ends, 0)
+		n++
+	}
+	c.unrel = append(c.unrel, msg...)
+	c.ends[n-1] = len(c.unrel)
+}
+
+func (c *packConn) start() int {
+	if n := len(c.ends); n > 1 {
+		return c.ends[n-2]
+	}
+	return 0
+}
+
+// BenchmarkCrowdTickSends is BenchmarkCrowdTick's one-spot crowd with
+// every player's connection packing its moves into datagrams (packConn):
+// the moves' send path as the server runs it, less the writer.
+// moves/tick is the PlayerMoves queued per tick.
+func BenchmarkCrowdTickSends(b *testing.B) {
+	var conns []*packConn
+	w, ms, centers := crowdWorldOf(b, 1000, 1, func() Conn {
+		c := &packConn{}
+		conns = append(conns, c)
+		return c
+	})
+	now := t0
+	var s wire.PlayerSync
+	drop := func() (bytes int) {
+		for _, c := range conns {
+			bytes += len(c.unrel)
+			c.unrel, c.ends = c.unrel[:0], c.ends[:0]
+		}
+		return bytes
+	}
+	for range 40 {
+		now = now.Add(50 * time.Millisecond)
+		crowdStep(w, ms, centers, now, &s)
+		drop()
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	c0 := threadcpu.Spent()
+	var spent time.Duration
+	bytes := 0
+	for b.Loop() {
+		now = now.Add(50 * time.Millisecond)
+		crowdStep(w, ms, centers, now, &s)
+		spent += threadcpu.Spent() - c0
+		bytes += drop()
+		c0 = threadcpu.Spent()
+	}
+	b.ReportMetric(float64(spent)/float64(time.Millisecond)/float64(b.N), "cpu-ms/tick")
+	b.ReportMetric(float64(bytes)/float64(b.N)/1000, "KB/tick")
+}
+
+// BenchmarkCrowdTickMoves is the moves' part of BenchmarkCrowdTickSends'
+// tick alone (encodeMoves and every viewer's sendPlayerMoves into a
+// packConn), everybody moving on every tick from the crowd's place after
+// its first views: the part this benchmark's ratios are about, without
+// the views' and syncs' noise.
+func BenchmarkCrowdTickMoves(b *testing.B) {
+	var conns []*packConn
+	w, ms, centers := crowdWorldOf(b, 1000, 1, func() Conn {
+		c := &packConn{}
+		conns = append(conns, c)
+		return c
+	})
+	now := t0
+	var s wire.PlayerSync
+	for range 40 {
+		now = now.Add(50 * time.Millisecond)
+		crowdStep(w, ms, centers, now, &s)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	moves := 0
+	c0 := threadcpu.Spent()
+	for b.Loop() {
+		w.ents.tick++
+		for _, m := range ms {
+			m.p.ent.moved = true
+		}
+		w.encodeMoves()
+		for _, p := range w.players {
+			if p != nil && !p.gone {
+				w.sendPlayerMoves(p)
+			}
+		}
+		for _, c := range conns {
+			moves += len(c.unrel) / 42
+			c.unrel, c.ends = c.unrel[:0], c.ends[:0]
+		}
+	}
+	b.ReportMetric(float64(threadcpu.Spent()-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/tick")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/tick")
 }
 
 // BenchmarkCrowdTickTail is BenchmarkCrowdTick's spread world with every
