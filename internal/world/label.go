@@ -35,6 +35,7 @@ type Label struct {
 	id     uint32
 	rev    uint32 // grows with every change
 	h      grid.Handle
+	slot   int32 // attached to a player: its place in the dense table (label_pass.go)
 }
 
 // ID returns the label id.
@@ -257,8 +258,12 @@ func (w *World) reconcileLabels(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primLabels]++
+	if w.passLabels(p) { // label_pass.go: only labels on players in reach
+		w.sendLabelOps(p, true)
+		return
+	}
 	if w.stepLabels(p) { // label_step.go
-		w.sendLabelOps(p)
+		w.sendLabelOps(p, true)
 		return
 	}
 	var same bool
@@ -268,7 +273,7 @@ func (w *World) reconcileLabels(p *Player) {
 		return
 	}
 	pr.ops = s.labels.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
-	w.sendLabelOps(p)
+	w.sendLabelOps(p, true)
 }
 
 // flushLabels sends the ops p's last label reconcile left for lack of room,
@@ -285,16 +290,19 @@ func (w *World) flushLabels(p *Player) {
 	}
 	pr := &w.prims
 	pr.ops = p.prims.labels.Flush(takeRoom(p), stream.HidesFirst, pr.ops[:0])
-	w.sendLabelOps(p)
+	w.sendLabelOps(p, false)
 }
 
-// sendLabelOps sends the label ops in w.prims.ops to p.
-func (w *World) sendLabelOps(p *Player) {
+// sendLabelOps sends the label ops in w.prims.ops to p. fresh tells that
+// they come from a wanted set computed in this call (a reconcile, a step
+// or a pass), whose attached labels are on entities p's views show now;
+// ops left from an earlier pass (a flush) are checked again.
+func (w *World) sendLabelOps(p *Player, fresh bool) {
 	pr := &w.prims
 	for _, op := range pr.ops {
 		if op.Show {
 			l := pr.labels[op.ID]
-			if l == nil || l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
+			if l == nil || !fresh && l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
 				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
 				continue
 			}

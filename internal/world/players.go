@@ -125,6 +125,7 @@ type playerEnt struct {
 	objects      *stream.View
 	objectAt     stream.Anchor
 	hold         *landingHold // a spawn or respawn waiting for the objects at its point
+	labels       labelPass    // the labels on players its label view's last pass wanted (label_pass.go)
 }
 
 func (e *playerEnt) init(id uint16) {

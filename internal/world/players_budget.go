@@ -31,7 +31,8 @@ type viewBudget struct {
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
-	refs []playerRef // by player id: what the views read of each player (players_index.go)
+	refs   []playerRef  // by player id: what the views read of each player (players_index.go)
+	labels playerLabels // the labels on players, dense, as the label passes read them (label_pass.go)
 
 	// reconcilePlayers' scratch (players_hold.go).
 	ranks []uint64 // the rank keys of the candidates
