@@ -83,6 +83,7 @@ type playerEnt struct {
 	rev    uint32 // rev of this player's show; a new one on every change of skin, name or color
 	skin   uint16 // the skin the rev was given for
 	h      grid.Handle
+	ch     grid.Handle // in the cut grid of gscope (players_cuts.go)
 	inGrid bool
 	gscope grid.Scope // the scope of the grid h is in
 
@@ -247,9 +248,11 @@ func (w *World) placePlayer(p *Player) {
 		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
 		e.inGrid, e.gscope = true, p.scope
 		w.ents.views.streamed++
+		w.placeCut(p, true)
 		return
 	}
 	w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
+	w.placeCut(p, false)
 }
 
 func (w *World) removePlayerGrid(p *Player) {
@@ -262,6 +265,7 @@ func (w *World) removePlayerGrid(p *Player) {
 	if g.Len() == 0 {
 		w.ents.playerGrid.Prune(e.gscope)
 	}
+	w.removeCut(p)
 	e.inGrid = false
 	w.ents.views.streamed--
 	w.ref(p.id).inGrid = false
@@ -327,15 +331,16 @@ func (w *World) announceMover(p *Player) {
 			}
 		}
 	}
-	g := w.ents.playerGrid.Lookup(p.scope)
-	if g == nil {
+	if !e.inGrid || e.gscope != p.scope {
 		return
 	}
-	w.ents.hits = g.Covering(p.pos, w.ents.hits[:0])
+	// Its own view of players computes again by its own requery distance.
+	e.vehicleAt.Invalidate()
+	// The viewers whose cut p may rank within (players_cuts.go).
+	w.ents.hits = w.ents.views.cuts.Get(p.scope).Covering(p.pos, w.ents.hits[:0])
 	for _, h := range w.ents.hits {
 		id := uint16(h.Key)
-		if id == p.id { // its own view of players computes again by its own requery distance
-			e.vehicleAt.Invalidate()
+		if id == p.id {
 			continue
 		}
 		if q := &refs[id]; !e.heldBy.has(id) && ranksIn(grid.Dist2(q.pos, p.pos), false, q.cut) {
@@ -395,6 +400,7 @@ func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
 		w.placePlayer(p)
 	} else {
 		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
+		w.ents.views.cuts.Get(p.scope).Move(e.ch, p.pos)
 		w.ents.views.refs[p.id].pos = p.pos
 	}
 	if e.announceDue(p.pos, requeryOf(p.id)) {

@@ -136,7 +136,7 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 			cut = in + (out-in)/2
 		}
 	}
-	w.ref(q.id).cut = cut
+	w.setCut(q, cut)
 	var sum uint64 // the wanted set's fingerprint (stream.Mix)
 	for i := range wants {
 		sum += stream.Mix(wants[i].ID, wants[i].Rev)
