@@ -111,6 +111,7 @@ type playerEnt struct {
 	// longer wants: reconcilePlayers patches only after one.
 	playersEpoch bool
 	shownP       []uint16               // the players shown, in no order (mirror of players)
+	shownBits    idSet                  // the same, as a set
 	wantBits     idSet                  // the players wanted as of the last pass: shown or left to show (held)
 	wantP        []uint16               // the same, listed
 	heldBy       idSet                  // the viewers whose view wants this player (players_index.go)
@@ -478,6 +479,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		w.ents.flushes++
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	}
+	hid := false // shownP has hidden players left in it (shownBits cleared)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
 		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
@@ -492,14 +494,38 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 				continue
 			}
 			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
-			e.shownP = addID(e.shownP, id)
+			if hid {
+				e.dropHidden()
+				hid = false
+			}
+			if !e.shownBits.has(id) { // not a show again at a new rev
+				e.shownBits.add(id)
+				e.shownP = append(e.shownP, id)
+			}
 			e.freshP = append(e.freshP, id)
 			e.placeMove(q.pos, id, o.pos)
 		} else {
-			e.shownP = removeID(e.shownP, id)
+			e.shownBits.del(id)
+			hid = true
 			e.unplaceMove(id)
 		}
 		w.send(q, show, lane.Critical)
 	}
+	if hid {
+		e.dropHidden()
+	}
 	e.playersLeft = e.players.Pending() > 0
+}
+
+// dropHidden takes out of shownP the players hidden since (their shownBits
+// cleared): one pass over the list for a pass's hides, not one each.
+func (e *playerEnt) dropHidden() {
+	n := 0
+	for _, id := range e.shownP {
+		if e.shownBits.has(id) {
+			e.shownP[n] = id
+			n++
+		}
+	}
+	e.shownP = e.shownP[:n]
 }
