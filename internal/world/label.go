@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dlmp/internal/grid"
+	"dlmp/internal/lane"
 	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
@@ -35,7 +36,9 @@ type Label struct {
 	id     uint32
 	rev    uint32 // grows with every change
 	h      grid.Handle
-	slot   int32 // attached to a player: its place in the dense table (label_pass.go)
+	slot   int32  // attached to a player: its place in the dense table (label_pass.go)
+	enc    []byte // its show, checked and encoded at encRev (sendLabelOps)
+	encRev uint32
 }
 
 // ID returns the label id.
@@ -306,11 +309,32 @@ func (w *World) sendLabelOps(p *Player, fresh bool) {
 				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
 				continue
 			}
-			fillLabel(&pr.label, l)
-		} else {
-			pr.label = wire.Label3D{LabelID: op.ID}
+			if l.encRev != l.rev || len(l.enc) == 0 {
+				fillLabel(&pr.label, l)
+				if pr.label.CheckSend() != nil { // not reached: checked on create and change
+					continue
+				}
+				l.enc, l.encRev = pr.label.Append(l.enc[:0]), l.rev
+			}
+			w.sendEncoded(p, l.enc)
+			continue
 		}
+		pr.label = wire.Label3D{LabelID: op.ID}
 		sendOp(w, p, &pr.label)
+	}
+}
+
+// sendEncoded queues to p, critical, a packet already checked and encoded
+// (event_id 0), as World.send does once it has encoded one: a label's show
+// is encoded once a rev for every player it goes to (a crowd's name labels:
+// ~650 shows a tick, each a copy and check of 255 bytes of text).
+func (w *World) sendEncoded(p *Player, msg []byte) {
+	if p.gone || p.left {
+		return
+	}
+	if err := p.conn.Send(msg, lane.Critical); err != nil {
+		w.stats.SendFailed++
+		p.gone = true // the transport disconnects the player and calls Leave
 	}
 }
 
