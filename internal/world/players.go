@@ -84,6 +84,7 @@ type playerEnt struct {
 	skin   uint16 // the skin the rev was given for
 	h      grid.Handle
 	ch     grid.Handle // in the cut grid of gscope (players_cuts.go)
+	cutAt  grid.Vec    // where it stands in the cut grid
 	inGrid bool
 	gscope grid.Scope // the scope of the grid h is in
 
@@ -401,7 +402,7 @@ func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
 		w.placePlayer(p)
 	} else {
 		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
-		w.ents.views.cuts.Get(p.scope).Move(e.ch, p.pos)
+		w.syncCut(p)
 		w.ents.views.refs[p.id].pos = p.pos
 	}
 	if e.announceDue(p.pos, requeryOf(p.id)) {

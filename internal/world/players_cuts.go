@@ -16,15 +16,19 @@ import (
 // at the same point with the radius of its own view's cut (cutRadius),
 // so that its covering query returns the viewers whose cut the mover may
 // rank within, a superset of those the test then invalidates. It is kept
-// with the player grid (placePlayer, syncAccepted, removePlayerGrid) and
-// with the cut (reconcilePlayers).
+// with the player grid (placePlayer, removePlayerGrid) and with the cut
+// (reconcilePlayers). A player stands in it where it last moved it
+// (playerEnt.cutAt), within EntityRequery of where it is: a sync moves it
+// only past that (syncAccepted), one in ~12 at a runner's pace, and its
+// radius is widened by as much.
 
 // cutRadius is the radius a viewer covers in the cut grid for its view's
 // cut: the largest distance at which a player it does not hold ranks
-// within it (ranksIn), widened for the rounding of the square root.
+// within it (ranksIn), widened for the rounding of the square root and
+// by how far the viewer may be from its place in the grid.
 func cutRadius(cut float32) float32 {
 	d2 := min(cut, PlayerStreamDistance*PlayerStreamDistance)
-	return float32(math.Sqrt(float64(d2)))*(1+1e-5) + 0.01
+	return float32(math.Sqrt(float64(d2)))*(1+1e-5) + 0.01 + EntityRequery
 }
 
 // cutGrid returns the cut grid of the scope, made on first use.
@@ -40,11 +44,20 @@ func (w *World) cutGrid(sc grid.Scope) *grid.Grid {
 // placePlayer does in the player grid; inserted says it was not in it.
 func (w *World) placeCut(p *Player, inserted bool) {
 	e := &p.ent
+	e.cutAt = p.pos
 	if inserted {
 		e.ch = w.cutGrid(p.scope).Insert(uint32(p.id), p.pos, cutRadius(w.ref(p.id).cut))
 		return
 	}
 	w.ents.views.cuts.Get(p.scope).Move(e.ch, p.pos)
+}
+
+// syncCut moves p in the cut grid of its scope when a sync took it more
+// than EntityRequery from its place there.
+func (w *World) syncCut(p *Player) {
+	if e := &p.ent; grid.Dist2(e.cutAt, p.pos) > EntityRequery*EntityRequery {
+		w.placeCut(p, false)
+	}
 }
 
 // removeCut takes p out of the cut grid of its scope (e.gscope), as
