@@ -101,16 +101,11 @@ type playerEnt struct {
 	vehicle   *Vehicle  // the vehicle this player drives, nil when none
 
 	// As a viewer.
-	players     *stream.View
-	playerAt    stream.Anchor
-	deferred    bool // due, past the tick's budget: in ents.views.deferred
-	playersLeft bool // the last pass of players left ops for lack of room
-	// playersEpoch: a Reconcile of the view diffed. Until then its table is
-	// at its first epoch, and what Patch inserted there the first diffing
-	// Reconcile took for wanted (stream's table gives an insert at epoch 0
-	// the epoch 1, that Reconcile's own), keeping shown a player it no
-	// longer wants: reconcilePlayers patches only after one.
-	playersEpoch bool
+	players      *stream.View
+	playerAt     stream.Anchor
+	deferred     bool                   // due, past the tick's budget: in ents.views.deferred
+	playersLeft  bool                   // the last pass of players left ops for lack of room
+	playersEpoch bool                   // a Reconcile of the view diffed: Patch may insert (decision 0297)
 	shownP       []uint16               // the players shown, in no order (mirror of players)
 	shownBits    idSet                  // the same, as a set
 	wantBits     idSet                  // the players wanted as of the last pass: shown or left to show (held)
@@ -318,8 +313,9 @@ func (w *World) announceObjects(sc grid.Scope, pos grid.Vec) {
 // full), or p not held but eligible and ranked within it. Every other
 // player keeps its rank until it announces itself or the viewer moves, so
 // the view's last pass still holds. The viewers who hold p are read from
-// p's heldBy, wherever they are; the others from the grid around p, by
-// the dense table (players_index.go), without their structs.
+// p's heldBy, wherever they are; the others from the cut grid around p
+// (players_cuts.go: those whose cut p may rank within), by the dense table
+// (players_index.go), without their structs.
 func (w *World) announceMover(p *Player) {
 	e := &p.ent
 	refs := w.ents.views.refs

@@ -171,7 +171,9 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	shown := e.players.Len()
 	ops := e.players.Reconcile(wants, budget, stream.HidesFirst, w.ents.ops[:0])
 	// A Reconcile that diffed started the view's table's epochs: only then
-	// may Patch insert (see playerEnt.playersEpoch).
+	// may Patch insert. Before, what Patch inserted the first diffing
+	// Reconcile took for wanted (stream's table gives an insert at epoch 0
+	// the epoch 1, that Reconcile's own) and kept shown (decision 0297).
 	e.playersEpoch = e.playersEpoch || shown != len(wants) || len(ops) > 0 || e.players.Pending() > 0
 	return ops
 }
