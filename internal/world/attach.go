@@ -59,6 +59,7 @@ func (w *World) addLabelOn(l *Label) {
 			*on = append(*on, make([][]*Label, int(id)+1-len(*on))...)
 		}
 		(*on)[id] = append((*on)[id], l)
+		w.addSlot(l, id)
 		return
 	}
 	k := attachKey{l.params.AttachKind, l.params.AttachID}
@@ -73,6 +74,7 @@ func (w *World) removeLabelOn(l *Label) {
 		if int(id) < len(on) {
 			on[id] = slices.DeleteFunc(on[id], is)
 		}
+		w.dropSlot(l, id)
 		return
 	}
 	k := attachKey{l.params.AttachKind, l.params.AttachID}

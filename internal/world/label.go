@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dlmp/internal/grid"
+	"dlmp/internal/lane"
 	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
@@ -35,6 +36,9 @@ type Label struct {
 	id     uint32
 	rev    uint32 // grows with every change
 	h      grid.Handle
+	slot   int32  // attached to a player: its place in the dense table (label_pass.go)
+	enc    []byte // its show, checked and encoded at encRev (sendLabelOps)
+	encRev uint32
 }
 
 // ID returns the label id.
@@ -257,8 +261,12 @@ func (w *World) reconcileLabels(p *Player) {
 	s.init()
 	pr := &w.prims
 	pr.passes[primLabels]++
+	if w.passLabels(p) { // label_pass.go: only labels on players in reach
+		w.sendLabelOps(p, true)
+		return
+	}
 	if w.stepLabels(p) { // label_step.go
-		w.sendLabelOps(p)
+		w.sendLabelOps(p, true)
 		return
 	}
 	var same bool
@@ -268,7 +276,7 @@ func (w *World) reconcileLabels(p *Player) {
 		return
 	}
 	pr.ops = s.labels.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
-	w.sendLabelOps(p)
+	w.sendLabelOps(p, true)
 }
 
 // flushLabels sends the ops p's last label reconcile left for lack of room,
@@ -285,24 +293,48 @@ func (w *World) flushLabels(p *Player) {
 	}
 	pr := &w.prims
 	pr.ops = p.prims.labels.Flush(takeRoom(p), stream.HidesFirst, pr.ops[:0])
-	w.sendLabelOps(p)
+	w.sendLabelOps(p, false)
 }
 
-// sendLabelOps sends the label ops in w.prims.ops to p.
-func (w *World) sendLabelOps(p *Player) {
+// sendLabelOps sends the label ops in w.prims.ops to p. fresh tells that
+// they come from a wanted set computed in this call (a reconcile, a step
+// or a pass), whose attached labels are on entities p's views show now;
+// ops left from an earlier pass (a flush) are checked again.
+func (w *World) sendLabelOps(p *Player, fresh bool) {
 	pr := &w.prims
 	for _, op := range pr.ops {
 		if op.Show {
 			l := pr.labels[op.ID]
-			if l == nil || l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
+			if l == nil || !fresh && l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
 				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
 				continue
 			}
-			fillLabel(&pr.label, l)
-		} else {
-			pr.label = wire.Label3D{LabelID: op.ID}
+			if l.encRev != l.rev || len(l.enc) == 0 {
+				fillLabel(&pr.label, l)
+				if pr.label.CheckSend() != nil { // not reached: checked on create and change
+					continue
+				}
+				l.enc, l.encRev = pr.label.Append(l.enc[:0]), l.rev
+			}
+			w.sendEncoded(p, l.enc)
+			continue
 		}
+		pr.label = wire.Label3D{LabelID: op.ID}
 		sendOp(w, p, &pr.label)
+	}
+}
+
+// sendEncoded queues to p, critical, a packet already checked and encoded
+// (event_id 0), as World.send does once it has encoded one: a label's show
+// is encoded once a rev for every player it goes to (a crowd's name labels:
+// ~650 shows a tick, each a copy and check of 255 bytes of text).
+func (w *World) sendEncoded(p *Player, msg []byte) {
+	if p.gone || p.left {
+		return
+	}
+	if err := p.conn.Send(msg, lane.Critical); err != nil {
+		w.stats.SendFailed++
+		p.gone = true // the transport disconnects the player and calls Leave
 	}
 }
 

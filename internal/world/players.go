@@ -83,6 +83,8 @@ type playerEnt struct {
 	rev    uint32 // rev of this player's show; a new one on every change of skin, name or color
 	skin   uint16 // the skin the rev was given for
 	h      grid.Handle
+	ch     grid.Handle // in the cut grid of gscope (players_cuts.go)
+	cutAt  grid.Vec    // where it stands in the cut grid
 	inGrid bool
 	gscope grid.Scope // the scope of the grid h is in
 
@@ -99,26 +101,29 @@ type playerEnt struct {
 	vehicle   *Vehicle  // the vehicle this player drives, nil when none
 
 	// As a viewer.
-	players     *stream.View
-	playerAt    stream.Anchor
-	deferred    bool                   // due, past the tick's budget: in ents.views.deferred
-	playersLeft bool                   // the last pass of players left ops for lack of room
-	shownP      []uint16               // the players shown, in no order (mirror of players)
-	wantBits    idSet                  // the players wanted as of the last pass: shown or left to show (held)
-	wantP       []uint16               // the same, listed
-	heldBy      idSet                  // the viewers whose view wants this player (players_index.go)
-	freshP      []uint16               // shown in this tick's pass: owed a first PlayerMove
-	nearP       []uint16               // the players shown within NearMoveDistance, as of the last split
-	nearD       []float32              // splitMoves' scratch: the shown players' squared distances
-	nearSel     []float32              // splitMoves' scratch: those within NearMoveDistance
-	nearCut2    float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
-	farP        [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
-	vehiclesV   *stream.View
-	vehicleAt   stream.Anchor
-	shownV      []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
-	objects     *stream.View
-	objectAt    stream.Anchor
-	hold        *landingHold // a spawn or respawn waiting for the objects at its point
+	players      *stream.View
+	playerAt     stream.Anchor
+	deferred     bool                   // due, past the tick's budget: in ents.views.deferred
+	playersLeft  bool                   // the last pass of players left ops for lack of room
+	playersEpoch bool                   // a Reconcile of the view diffed: Patch may insert (decision 0297)
+	shownP       []uint16               // the players shown, in no order (mirror of players)
+	shownBits    idSet                  // the same, as a set
+	wantBits     idSet                  // the players wanted as of the last pass: shown or left to show (held)
+	wantP        []uint16               // the same, listed
+	heldBy       idSet                  // the viewers whose view wants this player (players_index.go)
+	freshP       []uint16               // shown in this tick's pass: owed a first PlayerMove
+	nearP        []uint16               // the players shown within NearMoveDistance, as of the last split
+	nearD        []float32              // splitMoves' scratch: the shown players' squared distances
+	nearSel      []float32              // splitMoves' scratch: those within NearMoveDistance
+	nearCut2     float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
+	farP         [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
+	vehiclesV    *stream.View
+	vehicleAt    stream.Anchor
+	shownV       []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
+	objects      *stream.View
+	objectAt     stream.Anchor
+	hold         *landingHold // a spawn or respawn waiting for the objects at its point
+	labels       labelPass    // the labels on players its label view's last pass wanted (label_pass.go)
 }
 
 func (e *playerEnt) init(id uint16) {
@@ -240,9 +245,11 @@ func (w *World) placePlayer(p *Player) {
 		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
 		e.inGrid, e.gscope = true, p.scope
 		w.ents.views.streamed++
+		w.placeCut(p, true)
 		return
 	}
 	w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
+	w.placeCut(p, false)
 }
 
 func (w *World) removePlayerGrid(p *Player) {
@@ -255,6 +262,7 @@ func (w *World) removePlayerGrid(p *Player) {
 	if g.Len() == 0 {
 		w.ents.playerGrid.Prune(e.gscope)
 	}
+	w.removeCut(p)
 	e.inGrid = false
 	w.ents.views.streamed--
 	w.ref(p.id).inGrid = false
@@ -305,8 +313,9 @@ func (w *World) announceObjects(sc grid.Scope, pos grid.Vec) {
 // full), or p not held but eligible and ranked within it. Every other
 // player keeps its rank until it announces itself or the viewer moves, so
 // the view's last pass still holds. The viewers who hold p are read from
-// p's heldBy, wherever they are; the others from the grid around p, by
-// the dense table (players_index.go), without their structs.
+// p's heldBy, wherever they are; the others from the cut grid around p
+// (players_cuts.go: those whose cut p may rank within), by the dense table
+// (players_index.go), without their structs.
 func (w *World) announceMover(p *Player) {
 	e := &p.ent
 	refs := w.ents.views.refs
@@ -320,15 +329,16 @@ func (w *World) announceMover(p *Player) {
 			}
 		}
 	}
-	g := w.ents.playerGrid.Lookup(p.scope)
-	if g == nil {
+	if !e.inGrid || e.gscope != p.scope {
 		return
 	}
-	w.ents.hits = g.Covering(p.pos, w.ents.hits[:0])
+	// Its own view of players computes again by its own requery distance.
+	e.vehicleAt.Invalidate()
+	// The viewers whose cut p may rank within (players_cuts.go).
+	w.ents.hits = w.ents.views.cuts.Get(p.scope).Covering(p.pos, w.ents.hits[:0])
 	for _, h := range w.ents.hits {
 		id := uint16(h.Key)
-		if id == p.id { // its own view of players computes again by its own requery distance
-			e.vehicleAt.Invalidate()
+		if id == p.id {
 			continue
 		}
 		if q := &refs[id]; !e.heldBy.has(id) && ranksIn(grid.Dist2(q.pos, p.pos), false, q.cut) {
@@ -388,6 +398,7 @@ func (w *World) syncAccepted(p *Player, s *wire.PlayerSync) {
 		w.placePlayer(p)
 	} else {
 		w.ents.playerGrid.Get(p.scope).Move(e.h, p.pos)
+		w.syncCut(p)
 		w.ents.views.refs[p.id].pos = p.pos
 	}
 	if e.announceDue(p.pos, requeryOf(p.id)) {
@@ -465,6 +476,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		w.ents.flushes++
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	}
+	hid := false // shownP has hidden players left in it (shownBits cleared)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
 		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
@@ -479,14 +491,38 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 				continue
 			}
 			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
-			e.shownP = addID(e.shownP, id)
+			if hid {
+				e.dropHidden()
+				hid = false
+			}
+			if !e.shownBits.has(id) { // not a show again at a new rev
+				e.shownBits.add(id)
+				e.shownP = append(e.shownP, id)
+			}
 			e.freshP = append(e.freshP, id)
 			e.placeMove(q.pos, id, o.pos)
 		} else {
-			e.shownP = removeID(e.shownP, id)
+			e.shownBits.del(id)
+			hid = true
 			e.unplaceMove(id)
 		}
 		w.send(q, show, lane.Critical)
 	}
+	if hid {
+		e.dropHidden()
+	}
 	e.playersLeft = e.players.Pending() > 0
+}
+
+// dropHidden takes out of shownP the players hidden since (their shownBits
+// cleared): one pass over the list for a pass's hides, not one each.
+func (e *playerEnt) dropHidden() {
+	n := 0
+	for _, id := range e.shownP {
+		if e.shownBits.has(id) {
+			e.shownP[n] = id
+			n++
+		}
+	}
+	e.shownP = e.shownP[:n]
 }

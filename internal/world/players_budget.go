@@ -1,6 +1,9 @@
 package world
 
-import "dlmp/internal/stream"
+import (
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+)
 
 // The views of players computed per tick (a query of the nearest players
 // and a reconcile) are at most the tick's budget: max(ViewBudgetMin,
@@ -31,7 +34,9 @@ type viewBudget struct {
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
-	refs []playerRef // by player id: what the views read of each player (players_index.go)
+	refs   []playerRef  // by player id: what the views read of each player (players_index.go)
+	cuts   *grid.Scopes // the players with a stream center, radius: their view's cut (players_cuts.go)
+	labels playerLabels // the labels on players, dense, as the label passes read them (label_pass.go)
 
 	// reconcilePlayers' scratch (players_hold.go).
 	ranks []uint64 // the rank keys of the candidates

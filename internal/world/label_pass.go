@@ -1,0 +1,194 @@
+package world
+
+import (
+	"math/bits"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/stream"
+)
+
+// The pass of a label view made only of labels on players (decision 0295).
+// In a crowd (issue 7's load run: a name label on each of 1000 players)
+// a viewer's labels are the labels on the players its view shows, within
+// their draw distance, and nothing else: no unattached label in its scope,
+// no label on a vehicle it is shown. Its slow pass then reads the labels
+// from a dense table by slot (labelRef: no *Label, no map), marks the ones
+// wanted in a bit set by slot, and patches the view by the difference with
+// the last pass's bit set ([stream.View.Patch]: the labels that came and
+// went), without Reconcile's look-up of every wanted label and its walk of
+// the whole shown table. The result is the same ops in the same order.
+//
+// The bit set stands for the view (labelPass.ok) only after a pass that
+// left no op for lack of room; a label's change or deletion frees its slot
+// and clears it in every viewer's set, marking the viewers that wanted it
+// (their next pass reconciles in full, as the change reconciles them at
+// once anyway); any other pass of the view (a label grid or a vehicle's
+// labels in reach) clears ok. Patch itself refuses a last set that is not
+// what the view shows, and the pass then reconciles the list.
+
+// labelRef is what a label pass reads of one label attached to a player:
+// dense by the label's slot.
+type labelRef struct {
+	off    grid.Vec // the offset from the player
+	dd2    float32  // the draw distance, squared
+	id     uint32
+	rev    uint32
+	viewer *Player // the only player shown the label; nil for everyone
+}
+
+// playerLabels is the labels attached to players, by slot, and by the
+// player they are on. Owned by the world goroutine.
+type playerLabels struct {
+	on   [][]int32  // by player id: the slots of the labels on it
+	refs []labelRef // by slot; a free slot has id 0
+	free []int32    // slots to give again
+
+	slots []int32 // scratch of passLabels: the slot of each want
+
+	patched, listed uint64 // passes by Patch, and by Reconcile (tests, benchmarks)
+}
+
+// labelPass is a viewer's part of the label pass: the labels on players
+// its last pass wanted, by slot, and their count and fingerprint.
+type labelPass struct {
+	want, next []uint64 // bits by slot; next is scratch
+	n          int
+	sum        uint64 // Σ stream.Mix(id, rev) of want
+	ok         bool   // want is what the viewer's label view shows
+	// epoch: a Reconcile of the view diffed (it did not find the set
+	// unchanged). Until then the view's table is at its first epoch, and a
+	// show Patch inserts would be taken by the next diffing Reconcile for
+	// one it wants (stream's table gives an insert at epoch 0 the epoch 1,
+	// the first Reconcile's own): so the pass patches only after one.
+	epoch bool
+}
+
+// addSlot gives l, attached to player id, a slot.
+func (w *World) addSlot(l *Label, id uint16) {
+	d := &w.ents.views.labels
+	var s int32
+	if n := len(d.free); n > 0 {
+		s, d.free = d.free[n-1], d.free[:n-1]
+	} else {
+		s = int32(len(d.refs))
+		d.refs = append(d.refs, labelRef{})
+	}
+	dd := l.params.DrawDistance
+	d.refs[s] = labelRef{off: l.params.Pos, dd2: dd * dd, id: l.id, rev: l.rev, viewer: l.params.Viewer}
+	if int(id) >= len(d.on) {
+		d.on = append(d.on, make([][]int32, int(id)+1-len(d.on))...)
+	}
+	d.on[id] = append(d.on[id], s)
+	l.slot = s
+}
+
+// dropSlot frees the slot of l, attached to player id: a viewer whose last
+// pass wanted it no longer has a bit set that stands for its view.
+func (w *World) dropSlot(l *Label, id uint16) {
+	d := &w.ents.views.labels
+	s := l.slot
+	if int(id) < len(d.on) {
+		on := d.on[id]
+		for i, x := range on {
+			if x == s {
+				on[i] = on[len(on)-1]
+				d.on[id] = on[:len(on)-1]
+				break
+			}
+		}
+	}
+	d.refs[s] = labelRef{}
+	d.free = append(d.free, s)
+	word, bit := int(s>>6), uint64(1)<<(s&63)
+	for _, p := range w.players {
+		if p == nil {
+			continue
+		}
+		if lp := &p.ent.labels; word < len(lp.want) && lp.want[word]&bit != 0 {
+			lp.want[word] &^= bit
+			lp.ok = false
+		}
+	}
+}
+
+// passLabels reconciles p's label view by the pass of labels on players
+// when nothing else is in reach (see above), leaving the ops in
+// w.prims.ops: every show among them is of a label on a player p's view
+// shows now. It reports whether it ran; if not, p's bit set is marked
+// stale and the caller runs the full pass.
+func (w *World) passLabels(p *Player) bool {
+	pr := &w.prims
+	lp := &p.ent.labels
+	if w.bruteForce || !p.hasPos || pr.labelG.Lookup(p.scope) != nil || pr.labelOwnG.Lookup(p.scope) != nil ||
+		len(pr.labelsOn) > 0 && len(p.ent.shownV) > 0 {
+		lp.ok = false
+		return false
+	}
+	d := &w.ents.views.labels
+	nw := (len(d.refs) + 63) / 64
+	next := lp.next[:0]
+	next = append(next, make([]uint64, nw)...)
+	wants, slots := pr.wants[:0], d.slots[:0]
+	var sum uint64
+	refs := w.ents.views.refs
+	for _, id := range p.ent.shownP {
+		if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
+			continue
+		}
+		r := &refs[id]
+		if !r.inGrid { // left: no position
+			continue
+		}
+		for _, s := range d.on[id] {
+			l := &d.refs[s]
+			if l.viewer != nil && l.viewer != p {
+				continue
+			}
+			at := grid.Vec{X: r.pos.X + l.off.X, Y: r.pos.Y + l.off.Y, Z: r.pos.Z + l.off.Z}
+			if d2 := grid.Dist2(p.pos, at); d2 <= l.dd2 {
+				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d2})
+				slots = append(slots, s)
+				next[s>>6] |= 1 << (s & 63)
+				sum += stream.Mix(l.id, l.rev)
+			}
+		}
+	}
+	pr.wants, d.slots = wants, slots
+	v := p.prims.labels
+	limit := stream.Labels.Limit()
+	patched := false
+	if lp.ok && lp.epoch && v.Pending() == 0 && len(wants) <= limit {
+		hide := pr.hide[:0]
+		for i, word := range lp.want {
+			if i < len(next) {
+				word &^= next[i]
+			}
+			for word != 0 {
+				s := i<<6 + bits.TrailingZeros64(word)
+				word &= word - 1
+				hide = append(hide, d.refs[s].id)
+			}
+		}
+		show := pr.show[:0]
+		for k, s := range slots {
+			if int(s>>6) >= len(lp.want) || lp.want[s>>6]&(1<<(s&63)) == 0 {
+				show = append(show, wants[k])
+			}
+		}
+		pr.hide, pr.show = hide, show
+		pr.ops, patched = v.Patch(lp.n, lp.sum, hide, show, takeRoom(p), stream.HidesFirst, pr.ops[:0])
+	}
+	if patched {
+		d.patched++
+	} else {
+		d.listed++
+		was := v.Len()
+		pr.ops = v.Reconcile(wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
+		lp.epoch = lp.epoch || was != len(wants) || len(pr.ops) > 0 || v.Pending() > 0
+	}
+	lp.want, lp.next = next, lp.want
+	lp.n, lp.sum = len(wants), sum
+	lp.ok = v.Pending() == 0 && len(wants) <= limit
+	w.labelStepFrom(p) // no label grid in the scope: a later step starts from a full pass
+	return true
+}
