@@ -33,10 +33,10 @@ func (c *countConn) Send(msg []byte, _ lane.Class) error {
 	}
 	return nil
 }
-func (c *countConn) SendUnreliable([]byte)      { c.moves++ }
-func (c *countConn) SendUnreliables(m [][]byte) { c.moves += len(m) }
-func (c *countConn) Free() int                  { return 4096 }
-func (c *countConn) Kick(uint8)                 {}
+func (c *countConn) SendUnreliable([]byte)                        { c.moves++ }
+func (c *countConn) SendUnreliableSpans(_ []byte, spans []uint64) { c.moves += len(spans) }
+func (c *countConn) Free() int                                    { return 4096 }
+func (c *countConn) Kick(uint8)                                   {}
 func (c *countConn) Progress() (uint64, uint64) {
 	n := uint64(c.pshow + c.label + c.other)
 	return n, n
