@@ -119,3 +119,62 @@ func TestObjectOpsLeftAreFlagged(t *testing.T) {
 		sameViewOf(t, 1, -1, i, q.ent.objects, wants)
 	}
 }
+
+// TestObjectBandOpsLeftAreFlagged: idle players (a jitter within their
+// box's band, the view computed every tick) with little room, while objects
+// move around them: a band step (objectBandStep) that leaves ops flags the
+// view as the other paths do. The test fails if no band step left any.
+func TestObjectBandOpsLeftAreFlagged(t *testing.T) {
+	f, r, near := seeded(t, 2, 17)
+	var ids []uint32
+	for range 2000 {
+		ids = append(ids, f.object(ObjectParams{Pos: near(150), Distance: float32(20 + r.IntN(200))}))
+	}
+	type idler struct {
+		p   *Player
+		c   *testConn
+		pos grid.Vec
+	}
+	var ps []*idler
+	for i := range 8 {
+		p, c := f.join()
+		pos := at(float32(i*50-200), float32(i%3*40-40))
+		f.spawnAcked(p, c, pos)
+		ps = append(ps, &idler{p: p, c: c, pos: pos})
+	}
+	f.advance(tick)
+	leftByBand := 0
+	for round := range 300 {
+		for range r.IntN(3) {
+			if o := f.w.Object(ids[r.IntN(len(ids))]); o != nil && o.kind == 0 {
+				_ = f.w.SetObjectPose(o.id, near(150), Rot{})
+			}
+		}
+		tight := round%3 == 2 // room for one op at most
+		for _, m := range ps {
+			m.pos = grid.Vec{X: m.pos.X + float32(r.IntN(21)-10)/20, Y: m.pos.Y + float32(r.IntN(21)-10)/20, Z: m.pos.Z}
+			f.sync(m.p, m.c, m.pos, 1)
+			m.p.ent.objectAt.Invalidate()
+			m.c.free = 4096
+			if tight {
+				m.c.free = SendReserve + r.IntN(2)
+			}
+		}
+		band0 := f.w.caches.bandSteps
+		f.advance(tick)
+		for i, m := range ps {
+			left := m.p.ent.objects.Pending() > 0
+			if left && !m.p.objCut.left {
+				t.Fatalf("round %d player %d: %d object ops left, not flagged", round, i, m.p.ent.objects.Pending())
+			}
+			if left && f.w.caches.bandSteps > band0 {
+				leftByBand++
+			}
+			m.c.take()
+			m.c.ackAll()
+		}
+	}
+	if leftByBand == 0 {
+		t.Fatalf("no band step left ops (%d band steps, %d refused): the test needs some", f.w.caches.bandSteps, f.w.caches.bandRefused)
+	}
+}
