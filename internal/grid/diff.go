@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -230,13 +231,15 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 				continue
 			}
 			for cy := max(y0, by*blockSide); cy <= min(y1, by*blockSide+blockSide-1); cy++ {
+				occ := g.occupied(bx, by, cy, x0, x1)
+				if occ == 0 {
+					continue
+				}
 				gyt, gyf := g.gap(to.Y, cy), g.gap(from.Y, cy)
 				row := b[(cy%blockSide)*blockSide:]
-				for cx := max(x0, bx*blockSide); cx <= min(x1, bx*blockSide+blockSide-1); cx++ {
-					c := &row[cx%blockSide]
-					if len(c.p) == 0 {
-						continue
-					}
+				for ; occ != 0; occ &= occ - 1 {
+					i := bits.TrailingZeros16(occ)
+					c, cx := &row[i], bx*blockSide+i
 					gxt, gxf := g.gap(to.X, cx), g.gap(from.X, cx)
 					gt := gxt*gxt + gyt*gyt
 					if sh != nil && sh.reaches(gt, ball, c.maxR2) {

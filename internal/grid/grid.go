@@ -103,6 +103,12 @@ type Grid struct {
 	bside  int     // blocks per axis
 	blocks []*block
 
+	// occ holds, per row of cells of each block, which of them hold an
+	// entity: bit i of occ[bi*blockSide+r] for cell i of row r of block
+	// bi (allocated with the first block), so that a scan of a sparse
+	// grid does not read its empty cells (decision 0306).
+	occ []uint16
+
 	slots []slot
 	free  []Handle
 	count int
@@ -341,8 +347,40 @@ func (g *Grid) cellAt(c int) *cell {
 	if b == nil {
 		b = new(block)
 		g.blocks[bi] = b
+		if g.occ == nil {
+			g.occ = make([]uint16, len(g.blocks)*blockSide)
+		}
 	}
 	return &b[in]
+}
+
+// occupy records whether the cell with linear index c holds an entity.
+func (g *Grid) occupy(c int, held bool) {
+	bi, in := g.blockOf(c%g.side, c/g.side)
+	w, bit := &g.occ[bi*blockSide+in/blockSide], uint16(1)<<(in%blockSide)
+	if held {
+		*w |= bit
+	} else {
+		*w &^= bit
+	}
+}
+
+// occupant returns cell (cx, cy) when it holds an entity, else nil
+// (without reading the cell).
+func (g *Grid) occupant(cx, cy int) *cell {
+	bi, in := g.blockOf(cx, cy)
+	if g.occ == nil || g.occ[bi*blockSide+in/blockSide]&(1<<(in%blockSide)) == 0 {
+		return nil
+	}
+	return &g.blocks[bi][in]
+}
+
+// occupied returns the bits of the cells of row cy of block (bx, by) that
+// hold an entity, among columns x0..x1 of the grid.
+func (g *Grid) occupied(bx, by, cy, x0, x1 int) uint16 {
+	lo, hi := max(x0-bx*blockSide, 0), min(x1-bx*blockSide, blockSide-1)
+	mask := uint16(0xffff) >> (blockSide - 1 - hi) &^ (uint16(1)<<lo - 1)
+	return g.occ[(by*g.bside+bx)*blockSide+cy%blockSide] & mask
 }
 
 // peek returns the cell's entries without allocating, nil when its block is empty.

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -42,13 +43,15 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 				continue
 			}
 			for cy := max(y0, by*blockSide); cy <= min(y1, by*blockSide+blockSide-1); cy++ {
+				occ := g.occupied(bx, by, cy, x0, x1)
+				if occ == 0 {
+					continue
+				}
 				gy := g.gap(p.Y, cy)
 				row := b[(cy%blockSide)*blockSide:]
-				for cx := max(x0, bx*blockSide); cx <= min(x1, bx*blockSide+blockSide-1); cx++ {
-					c := &row[cx%blockSide]
-					if len(c.p) == 0 {
-						continue
-					}
+				for ; occ != 0; occ &= occ - 1 {
+					i := bits.TrailingZeros16(occ)
+					c, cx := &row[i], bx*blockSide+i
 					gx := g.gap(p.X, cx)
 					if gx*gx+gy*gy > c.maxR2 {
 						continue
@@ -174,8 +177,8 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) 
 
 // scan appends the cell's entities covering p within bound.
 func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, a *found) []Hit {
-	c := g.peek(cx, cy)
-	if c == nil || len(c.p) == 0 {
+	c := g.occupant(cx, cy)
+	if c == nil {
 		return dst
 	}
 	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)

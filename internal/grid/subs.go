@@ -48,6 +48,9 @@ func (g *Grid) subOf(cx, cy int, x, y float32) int {
 func (g *Grid) put(ci int, c *cell, p pos, m meta) {
 	c.p, c.m = append(c.p, p), append(c.m, m)
 	hole := int32(len(c.p) - 1)
+	if hole == 0 {
+		g.occupy(ci, true)
+	}
 	if e := g.ends(ci); e != nil {
 		q := g.subOf(ci%g.side, ci/g.side, p.x, p.y)
 		for j := subN - 1; j > q; j-- {
@@ -88,6 +91,9 @@ func (g *Grid) take(ci int, c *cell, i int32) (pos, meta) {
 		g.shift(c, last, i)
 	}
 	c.p, c.m = c.p[:last], c.m[:last]
+	if last == 0 {
+		g.occupy(ci, false)
+	}
 	return p, m
 }
 

@@ -201,3 +201,37 @@ func TestPatchShowsANewRev(t *testing.T) {
 		t.Errorf("after: %d shown, sum %x; want 2, %x", p.Len(), p.sum, sumOf(b2, c))
 	}
 }
+
+// TestStepScratchKept: an object view's steps (a few hundred hides and
+// shows each) size the view's sort scratch once; the next steps of that
+// size allocate nothing (keepOrder).
+func TestStepScratchKept(t *testing.T) {
+	v := New(Objects.Limit())
+	var start []Want
+	for id := range uint32(1000) {
+		start = append(start, Want{ID: id, Rev: 1, Dist2: float32(id)})
+	}
+	v.Reconcile(start, Unlimited, HidesFirst, nil)
+	const size = 300
+	hide, show := make([]uint32, size), make([]Want, size)
+	out := make([]Op, 0, 2*size)
+	next := uint32(0) // the lowest id shown: each step hides the nearest size and shows size farther
+	patch := func() {
+		for i := range uint32(size) {
+			hide[i] = next + i
+			show[i] = Want{ID: next + 1000 + i, Rev: 1, Dist2: float32(next + 1000 + i)}
+		}
+		var ok bool
+		if out, ok = v.Patch(v.Len(), v.sum, hide, show, Unlimited, HidesFirst, out[:0]); !ok {
+			t.Fatal("Patch refused")
+		}
+		if len(out) != 2*size {
+			t.Fatalf("got %d ops, want %d", len(out), 2*size)
+		}
+		next += size
+	}
+	patch()
+	if n := testing.AllocsPerRun(20, patch); n != 0 {
+		t.Errorf("got %v allocs per step of %d hides and shows, want 0", n, size)
+	}
+}

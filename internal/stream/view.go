@@ -131,6 +131,11 @@ type View struct {
 // one (a new connection's full set) goes back to the garbage collector.
 const keep = 128
 
+// keepOrder is the largest sort scratch a view keeps (4 KB): a step's
+// (an object view's ~130 hides and shows a uniform step, up to ~500 in a
+// hot spot) is sized once, not again at every step (decision 0305).
+const keepOrder = 512
+
 // New returns an empty view with the kind's nearest-N limit (see [Kind.Limit];
 // [Unlimited] for none).
 func New(limit int) *View { return &View{limit: limit} }
@@ -301,7 +306,7 @@ func (v *View) release() {
 	if len(v.hides) == 0 && cap(v.hides) > keep {
 		v.hides = nil
 	}
-	if cap(v.order) > keep {
+	if cap(v.order) > keepOrder {
 		v.order = nil
 	}
 }

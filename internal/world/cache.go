@@ -245,6 +245,11 @@ type caches struct {
 	showIDs    uint32 // the ids of those shows xor-ed: a read of each object's first line
 	shows2     []wire.ObjectState
 
+	// sendPickupOps' scratch: the pickups shown, and their ids xor-ed (a
+	// read of each pickup, as showIDs).
+	showPks []*Pickup
+	pkIDs   uint32
+
 	// chainSum as a func value, made once (a method value passed on each
 	// step would be allocated each time).
 	chainSum func(id, rev uint32) uint64

@@ -54,6 +54,7 @@ func (w *World) landObjects(p *Player, l Landing) error {
 	}
 	budget := max(free-SendReserve, need)
 	w.ents.ops = e.objects.Reconcile(wants, budget, stream.ShowsFirst, w.ents.ops[:0])
+	p.objCut.left = e.objects.Pending() > 0
 	e.objectAt.Mark(l.Pos)
 	w.sendObjectOps(p, w.ents.ops)
 	return nil

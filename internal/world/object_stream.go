@@ -37,12 +37,13 @@ func (w *World) streamObjects(q *Player) {
 	if !ok || q.gone || q.left {
 		return
 	}
-	if !e.objectAt.Due(at, ObjectRequery) && e.objects.Pending() == 0 {
+	if !e.objectAt.Due(at, ObjectRequery) && !(q.objCut.left && e.objects.Pending() > 0) {
 		return
 	}
 	w.ents.passes[2]++
 	plain := !w.bruteForce && w.objectsPlain(q, sc, at)
 	if plain && w.objectStep(q, sc, at) {
+		q.objCut.left = e.objects.Pending() > 0
 		return
 	}
 	wants, same := w.objectWants(q, sc, at, w.ents.wants[:0], e.objects)
@@ -58,6 +59,7 @@ func (w *World) streamObjects(q *Player) {
 			w.caches.objPatched = false
 			w.sendObjectOps(q, w.ents.ops)
 		}
+		q.objCut.left = e.objects.Pending() > 0
 		return
 	}
 	if e.hold != nil {
@@ -65,6 +67,7 @@ func (w *World) streamObjects(q *Player) {
 	}
 	w.ents.ops = e.objects.Reconcile(wants, q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	q.objCut.record(sc, at, w.ents.hits, wants)
+	q.objCut.left = e.objects.Pending() > 0
 	w.sendObjectOps(q, w.ents.ops)
 }
 
@@ -83,6 +86,13 @@ func (w *World) streamObjects(q *Player) {
 // fingerprint), else it takes the widest cut (every root within its stream
 // distance reaches it) until its next listed computation.
 type objectCut struct {
+	// left: the view had ops left for lack of room after the computation
+	// (set by every call that reconciles or patches it: streamObjects,
+	// landObjects), so that a view that is not due is asked for them
+	// only then (its Pending is a cold read; decision 0307). Set after
+	// the cut is recorded or kept, which rewrite the rest.
+	left bool
+
 	at    grid.Vec
 	scope grid.Scope
 	far2  float32 // the farthest root selected, squared distance

@@ -51,13 +51,32 @@ func (w *World) pickupStepFrom(p *Player) {
 }
 
 // sendPickupOps queues the shows and hides of a reconcile, critical.
+//
+// The shows' pickups are looked up first, all of them, in a loop short
+// enough that the CPU has many of their misses (the map's, the pickup's)
+// in flight, as sendObjectOps does for objects (decision 0234); then each
+// op is filled and sent in order.
 func (w *World) sendPickupOps(p *Player, ops []stream.Op) {
+	c := &w.caches
+	pks, ids := c.showPks[:0], uint32(0)
 	for _, op := range ops {
 		if op.Show {
-			w.pickups[op.ID].fill(&w.ps)
+			pk := w.pickups[op.ID]
+			ids ^= pk.id
+			pks = append(pks, pk)
+		}
+	}
+	c.pkIDs = ids
+	n := 0
+	for _, op := range ops {
+		if op.Show {
+			pks[n].fill(&w.ps)
+			n++
 		} else {
 			w.ps = wire.PickupSync{PickupID: op.ID}
 		}
 		w.send(p, &w.ps, lane.Critical)
 	}
+	clear(pks)
+	c.showPks = pks[:0]
 }
