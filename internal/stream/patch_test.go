@@ -235,3 +235,20 @@ func TestStepScratchKept(t *testing.T) {
 		t.Errorf("got %v allocs per step of %d hides and shows, want 0", n, size)
 	}
 }
+
+// TestFirstReconcileAfterPatchHides: a fresh view that took its first
+// entities by Patch, then diffs, hides the ones no longer wanted. The
+// inserts of a fresh table and its first Reconcile must not share an epoch
+// (decision 0297): the entities patched in would count as wanted.
+func TestFirstReconcileAfterPatchHides(t *testing.T) {
+	a, b := w(1, 1, 10), w(2, 1, 20)
+	v := New(Unlimited)
+	if _, ok := v.Patch(0, 0, nil, []Want{a, b}, Unlimited, HidesFirst, nil); !ok {
+		t.Fatal("a fresh view refused a patch from the empty set")
+	}
+	ops := v.Reconcile([]Want{a}, Unlimited, HidesFirst, nil)
+	checkOps(t, "reconcile after the first patch", ops, []Op{hide(2)})
+	if v.Len() != 1 {
+		t.Errorf("got %d shown, want 1", v.Len())
+	}
+}

@@ -19,9 +19,14 @@ type tslot struct {
 func hash(id uint32, mask int) int { return int(id*0x9E3779B1>>7) & mask }
 
 // nextEpoch starts a reconcile: slots not marked with the returned epoch by
-// its end are no longer wanted.
+// its end are no longer wanted. It never returns 1: what a fresh table
+// took before its first reconcile (a Patch, a Flush) is marked 1, and must
+// not count as wanted by that reconcile (decision 0297).
 func (t *table) nextEpoch() uint32 {
 	t.epoch++
+	if t.epoch == 1 {
+		t.epoch = 2
+	}
 	if t.epoch == 0 { // wrapped after 2^32 passes: renumber
 		for i := range t.slots {
 			if t.slots[i].seen != 0 {
