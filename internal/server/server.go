@@ -381,6 +381,8 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"bytes_in", now.BytesIn-last.BytesIn,
 		"bytes_out", now.BytesOut-last.BytesOut,
 		"drops", drops,
+		"unreliable_reused", now.UnreliableReused-last.UnreliableReused,
+		"unreliable_new", now.UnreliableNew-last.UnreliableNew,
 		"retransmits", retransmits-s.lastRetransmits,
 		"fast_retransmits", fast-s.lastCauses[0],
 		"timeout_retransmits", timeouts-s.lastCauses[1],

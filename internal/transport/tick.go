@@ -26,6 +26,7 @@ type tickState struct {
 	retransmitsEnded uint64    // retransmissions of the sessions that ended
 	causesEnded      [3]uint64 // their fast retransmissions, timeouts and deferred timers
 	endsLeft         int       // sessions this Flush may still end
+	spares           spares    // unreliable buffers left to the writer, for the sessions to take again
 }
 
 type helloKey struct {
@@ -36,6 +37,7 @@ type helloKey struct {
 func (t *tickState) init(s *Server) {
 	t.srv = s
 	t.byHello = map[helloKey]*Session{}
+	t.spares.reused, t.spares.made = &s.stats.UnreliableReused, &s.stats.UnreliableNew
 }
 
 // Tick is Receive then Flush: one step of every session at now.
@@ -252,7 +254,7 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		start, sent = end, true
 	}
 	if len(sess.unrelEnd) > 0 {
-		sess.swapUnreliable(t.batchSeq+1, t.srv.written.Load())
+		sess.swapUnreliable(t.batchSeq+1, t.srv.written.Load(), &t.spares)
 	}
 	sess.unrelEnd = sess.unrelEnd[:0]
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
