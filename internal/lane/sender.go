@@ -63,7 +63,7 @@ type SenderStats struct {
 	Superseded      int // droppable messages replaced by a newer one
 	Dropped         int // droppable messages dropped for want of room
 	BadAcks         int // acks of event_ids never sent, dropped
-	Deferred        int // expired timers re-armed past a Poll's TimeoutBurst
+	Deferred        int // expired timers re-armed past a Poll's burst (TimeoutBurst, halved when backed off)
 }
 
 // slot is one event: a message or a fragment, queued or in flight.
