@@ -389,6 +389,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"deferred_timers", deferred-s.lastCauses[2],
 		"reliable_queued", queued,
 		"reliable_deepest", deepest,
+		"reliable_free_slots", s.tr.FreeSlots(),
 	)
 	s.lastRetransmits = retransmits
 	s.lastCauses = [3]uint64{fast, timeouts, deferred}

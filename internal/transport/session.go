@@ -79,7 +79,7 @@ func (s *Session) swapUnreliable(seq, written uint64, sp *spares) {
 func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {
 	return &Session{
 		Token: token, Addr: addr, Nonce: nonce, srv: srv,
-		send:    lane.NewSender(lane.SenderConfig{Capacity: srv.cfg.SendQueue}),
+		send:    lane.NewSender(lane.SenderConfig{Capacity: srv.cfg.SendQueue, Shared: &srv.tick.slots}),
 		gbn:     lane.NewGBNReceiver(0),
 		created: now, lastHeard: now, lastSent: now,
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"dlmp/internal/conn"
+	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
@@ -21,12 +22,13 @@ type tickState struct {
 	lastN    int
 	lastAddr netip.AddrPort
 
-	batchSeq         uint64    // batches handed to the writer (their seq)
-	scratchBuf       [64]byte  // control packets are encoded here; emit copies them
-	retransmitsEnded uint64    // retransmissions of the sessions that ended
-	causesEnded      [3]uint64 // their fast retransmissions, timeouts and deferred timers
-	endsLeft         int       // sessions this Flush may still end
-	spares           spares    // unreliable buffers left to the writer, for the sessions to take again
+	batchSeq         uint64     // batches handed to the writer (their seq)
+	scratchBuf       [64]byte   // control packets are encoded here; emit copies them
+	retransmitsEnded uint64     // retransmissions of the sessions that ended
+	causesEnded      [3]uint64  // their fast retransmissions, timeouts and deferred timers
+	endsLeft         int        // sessions this Flush may still end
+	spares           spares     // unreliable buffers left to the writer, for the sessions to take again
+	slots            lane.Slots // the reliable lanes' free slots, shared by the sessions
 }
 
 type helloKey struct {
@@ -354,6 +356,10 @@ func (s *Server) LaneTotals() (retransmits uint64, queued, deepest int) {
 	}
 	return retransmits, queued, deepest
 }
+
+// FreeSlots is how many free reliable-lane slots the sessions share (see
+// lane.Slots). Call it from the world's goroutine only.
+func (s *Server) FreeSlots() int { return s.tick.slots.Len() }
 
 // RetransmitCauses sums the sessions' reliable lanes since they started:
 // retransmissions flagged by acks (fast), by timers (timeouts), and
