@@ -1,5 +1,7 @@
 package lane
 
+import "fmt"
+
 // Slots is a free list of send-queue slots shared by the Senders of one
 // goroutine (a server's sessions, on the tick): a slot one client's acks
 // free is the next one another client's push takes, with its message
@@ -45,4 +47,38 @@ func (p *Slots) put(sl *slot) bool {
 	}
 	p.free = append(p.free, sl)
 	return true
+}
+
+// errReleased is the death of a Sender whose slots were released.
+var errReleased = fmt.Errorf("%w: released", ErrDead)
+
+// Release ends the Sender and gives its slots — queued, in flight and
+// free — to its shared list, as many as fit (a session that ended: its
+// queue would otherwise go to the collector, and a new client's pushes to
+// fresh pages). Afterwards Push returns ErrDead and Poll sends nothing;
+// Free is the whole capacity and Progress counts everything acknowledged.
+// Call it once nothing is to be sent any more.
+func (s *Sender) Release() {
+	if s.dead == nil {
+		s.dead = errReleased
+	}
+	give := func(sl *slot) {
+		if sl != nil {
+			s.cfg.Shared.put(sl) // what does not fit goes to the collector
+		}
+	}
+	for ; s.base != s.next; s.base++ {
+		give(s.flight[s.base&s.mask])
+		s.flight[s.base&s.mask] = nil
+	}
+	for i := s.pendHead; i < len(s.pending); i++ {
+		give(s.pending[i])
+	}
+	clear(s.pending)
+	s.pending, s.pendHead = s.pending[:0], 0
+	for _, sl := range s.pool {
+		give(sl)
+	}
+	clear(s.pool)
+	s.pool, s.used, s.made = s.pool[:0], 0, 0
 }

@@ -1,6 +1,7 @@
 package lane
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -84,5 +85,40 @@ func BenchmarkSlotsByTurns(b *testing.B) {
 				now, i = now.Add(ms(50)), i+1
 			}
 		})
+	}
+}
+
+// A released Sender's slots, queued, in flight and free, go to the shared
+// list: a new client's queue takes them without allocating. The released
+// Sender takes no more messages and sends nothing.
+func TestSenderReleaseGivesSlots(t *testing.T) {
+	var shared Slots
+	a := NewSender(SenderConfig{Shared: &shared, Window: 64})
+	for i := range 100 {
+		_ = a.Push(message(0x21, 40, uint32(i)), Critical) // 64 go in flight, 36 stay queued
+	}
+	a.Poll(t0, func([]byte) {})
+	if shared.Len() != 0 {
+		t.Fatalf("got %d shared slots before the release, want 0", shared.Len())
+	}
+	a.Release()
+	if got := shared.Len(); got != 100 {
+		t.Fatalf("got %d shared slots after the release, want the 100 a held", got)
+	}
+	if err := a.Push(message(0x21, 40, 0), Critical); !errors.Is(err, ErrDead) {
+		t.Errorf("Push after Release: %v, want ErrDead", err)
+	}
+	if got := poll(a, t0.Add(time.Minute)); len(got) != 0 {
+		t.Errorf("a released Sender sent %d datagrams, want none", len(got))
+	}
+	if a.Slots() != 0 || a.Free() != DefaultCapacity {
+		t.Errorf("got %d slots held and %d free, want 0 and %d", a.Slots(), a.Free(), DefaultCapacity)
+	}
+	b := NewSender(SenderConfig{Shared: &shared})
+	for i := range 100 {
+		_ = b.Push(message(0x21, 40, uint32(i)), Critical)
+	}
+	if got := shared.Len(); got != 0 {
+		t.Errorf("a new client's 100 messages left %d shared slots, want 0: they take a's", got)
 	}
 }
