@@ -289,6 +289,7 @@ func (t *tickState) end(sess *Session) {
 		s.stats.Left.Add(1)
 		s.handler.Leave(sess, sess.closing)
 	}
+	sess.send.Release() // its slots to the other sessions
 }
 
 // scratch is a small reusable buffer for control packets; emit copies.
