@@ -84,3 +84,33 @@ func TestSparesBounded(t *testing.T) {
 		t.Errorf("nil spares: got len %d cap %d, want a new empty buffer of 16", len(got), cap(got))
 	}
 }
+
+// BenchmarkSwapWriterBehind: one tick of a crowd viewer's moves (90
+// PlayerMoves of 42 bytes, as spans) and the swap, with a writer that
+// writes each batch two ticks late: a buffer a tick taken back from the
+// spares, against a new one each time (no spares: what 0289 did). ns/op
+// is one tick of one session; a new buffer's pages fault on the tick
+// thread besides (not counted here: the benchmark's heap is warm).
+func BenchmarkSwapWriterBehind(b *testing.B) {
+	shared := make([]byte, 180*42)
+	spans := make([]uint64, 90)
+	for i := range spans {
+		spans[i] = uint64(2*i*42) | 42<<32
+	}
+	for _, bc := range []struct {
+		name string
+		sp   *spares
+	}{{"new", nil}, {"spares", &spares{}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var s Session
+			seq := uint64(0)
+			for b.Loop() {
+				s.SendUnreliableSpans(shared, spans)
+				seq++
+				s.swapUnreliable(seq, max(seq, 3)-3, bc.sp) // three batches in the writer's queue
+				s.unrelEnd = s.unrelEnd[:0]
+			}
+		})
+	}
+}
