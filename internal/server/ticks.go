@@ -36,8 +36,9 @@ type phases struct {
 	retransmits uint64                        // the reliable lanes' retransmissions since the last tick's end
 	datagrams   uint64                        // datagrams the writer put on the wire since the last tick's end
 	// behind: when the tick's flush began, the writer still held batches
-	// (the last tick's datagrams), so every session that sent unreliable
-	// packets took a new buffer (transport Session.swapUnreliable);
+	// (the last tick's datagrams); two or more, and the sessions that sent
+	// unreliable packets took a buffer the writer had written before, or a
+	// new one (transport Session.swapUnreliable, decision 0315);
 	// behindBefore: the tick before's flush found it so.
 	behind, behindBefore bool
 	// minFlt and majFlt are the minor and major page faults of the tick's
