@@ -94,7 +94,9 @@ const (
 	MaxRTO        = 2 * time.Second
 	MaxBackoffRTO = 4 * time.Second
 	// TimeoutBurst is the most events one Poll retransmits on their
-	// timers; the other expired ones wait for the burst's acks.
+	// timers; the other expired ones wait for the burst's acks. A link
+	// that keeps timing out with no new RTT sample gets half as many a
+	// round, from its third round on (timeoutBurst).
 	TimeoutBurst = 16
 	// DupAcks is how many ClientAcks in a row repeating the cumulative ack
 	// make every late event the bitfield shows missing lost (markLate).

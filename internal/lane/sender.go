@@ -34,6 +34,10 @@ type SenderConfig struct {
 	InitialRTT  time.Duration // DefaultInitialRTT
 	MaxAckDelay time.Duration // DefaultMaxAckDelay
 	MaxTries    int           // DefaultMaxTries
+	// Shared, when set, is the free list of slots this Sender shares with
+	// the others of its goroutine: it takes from it before allocating and
+	// gives back what acks free. nil: the Sender keeps its own.
+	Shared *Slots
 }
 
 func (c *SenderConfig) fill() {
@@ -63,7 +67,7 @@ type SenderStats struct {
 	Superseded      int // droppable messages replaced by a newer one
 	Dropped         int // droppable messages dropped for want of room
 	BadAcks         int // acks of event_ids never sent, dropped
-	Deferred        int // expired timers re-armed past a Poll's TimeoutBurst
+	Deferred        int // expired timers re-armed past a Poll's burst (TimeoutBurst, halved when backed off)
 }
 
 // slot is one event: a message or a fragment, queued or in flight.
@@ -98,7 +102,7 @@ type Sender struct {
 	// Slots: free ones, queued ones (no id yet) and in-flight ones
 	// indexed by id&mask for ids in [base, next).
 	pool     []*slot
-	made     int // slots allocated so far, at most cfg.Capacity
+	made     int // slots held (used or in pool), at most cfg.Capacity
 	pending  []*slot
 	pendHead int
 	flight   []*slot
@@ -169,8 +173,8 @@ func (s *Sender) RTO() time.Duration { return s.rtt.rto() }
 // below them: next − base.
 func (s *Sender) InFlight() int { return int(s.next - s.base) }
 
-// Slots returns how many slots exist, used or free; it never exceeds the
-// capacity (the memory bound).
+// Slots returns how many slots the Sender holds, used or free; it never
+// exceeds the capacity (the memory bound).
 func (s *Sender) Slots() int { return s.made }
 
 // fragments returns how many slots a message of n bytes takes.
@@ -285,6 +289,8 @@ func (s *Sender) take(class Class) *slot {
 	var sl *slot
 	if n := len(s.pool); n > 0 {
 		sl, s.pool = s.pool[n-1], s.pool[:n-1]
+	} else if sl = s.cfg.Shared.get(); sl != nil {
+		s.made++
 	} else {
 		sl = new(slot)
 		s.made++
@@ -297,6 +303,10 @@ func (s *Sender) take(class Class) *slot {
 
 func (s *Sender) release(sl *slot) {
 	s.used--
+	if s.cfg.Shared.put(sl) {
+		s.made--
+		return
+	}
 	s.pool = append(s.pool, sl)
 }
 

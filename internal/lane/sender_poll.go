@@ -96,13 +96,14 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 // an ack gives a new RTT sample. A client that fell behind by more than
 // the RTO otherwise has every event retransmitted, and Karn's rule then
 // keeps the RTT from ever learning the lag. And one Poll retransmits at
-// most TimeoutBurst expired events, the oldest: the others are re-armed
-// with the raised timeout. Those that were lost are flagged by the acks of
-// the burst (markLate) within a round trip; those that are only late are
-// acknowledged, not sent again.
+// most TimeoutBurst expired events, the oldest (half as many a round past
+// the second round of timeouts with no new sample: timeoutBurst): the
+// others are re-armed with the raised timeout. Those that were lost are
+// flagged by the acks of the burst (markLate) within a round trip; those
+// that are only late are acknowledged, not sent again.
 func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 	slices.SortFunc(s.flagged, func(a, b uint32) int { return cmp.Compare(a-s.base, b-s.base) })
-	burst := 0
+	burst, most := 0, timeoutBurst(s.level)
 	for i, id := range s.flagged {
 		if id-s.base >= s.next-s.base || i > 0 && s.flagged[i-1] == id {
 			continue // acknowledged and out of the window since, or a repeat
@@ -121,7 +122,7 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 			// Beyond what an ack can show (ack+65): it may well have
 			// arrived. Wait for the acks of the retransmissions below it.
 			s.arm(sl, now.Add(s.timeout(sl.tries)))
-		case burst >= TimeoutBurst:
+		case burst >= most:
 			// Expired, after the burst: wait for the burst's acks.
 			s.stats.Deferred++
 			s.arm(sl, now.Add(s.timeout(sl.tries)))
@@ -140,6 +141,18 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 		}
 	}
 	return true
+}
+
+// timeoutBurst is the most events a Poll retransmits on their timers at
+// the link's backoff level (the rounds of timeouts since the last RTT
+// sample): TimeoutBurst for the first two rounds, then halved a round,
+// down to one. A client that fell seconds behind is sent the oldest event
+// of its window a round of timers, as TCP sends one segment a backed-off
+// RTO (RFC 6298 §5.4–5.5), not the window's oldest 16 every round: when a
+// crowd's clients stall together, those bursts were thousands of spurious
+// retransmissions in one tick (decision 0316).
+func timeoutBurst(level int) int {
+	return max(TimeoutBurst>>min(max(level-1, 0), 8), 1)
 }
 
 // timeout is the retransmission timer of an event transmitted tries times:

@@ -215,6 +215,7 @@ func (s *Server) Run(ctx context.Context) error {
 			gc0 := s.gc.cycles()
 			tid0, cpu0, cpuOK := threadCPU()
 			runq0, runqOK := runqWait()
+			minf0, majf0, fltOK := threadFaults()
 			ph.cpu0, ph.tid0 = cpu0, tid0
 			start := time.Now()
 			s.tr.Receive(now) // delivers the clients' packets to the world
@@ -237,6 +238,9 @@ func (s *Server) Run(ctx context.Context) error {
 				ph.cpu = cpu1 - cpu0 // the tick stayed on one thread: its CPU time
 				if runq1, ok := runqWait(); ok && runqOK {
 					ph.runq = runq1 - runq0 // and its waits for a CPU
+				}
+				if minf1, majf1, ok := threadFaults(); ok && fltOK {
+					ph.minFlt, ph.majFlt = minf1-minf0, majf1-majf0 // and its page faults
 				}
 			}
 			ph.gc = s.gc.cycles() != gc0
@@ -363,6 +367,10 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"gc_cycles", gc.cycles-s.lastGC.cycles,
 		"gc_ticks", st.GCTicks,
 		"writer_behind_ticks", st.WriterBehind,
+		"minor_faults", st.MinorFaults,
+		"major_faults", st.MajorFaults,
+		"minor_faults_p99", st.MinorFaultsP99,
+		"fault_ticks", st.FaultTicks,
 		"gc_cpu_us", int64((gc.cpuSecs-s.lastGC.cpuSecs)*1e6),
 		"gc_assist_cpu_us", int64((gc.assistSecs-s.lastGC.assistSecs)*1e6),
 		"between_receives", st.Between,
@@ -373,12 +381,15 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"bytes_in", now.BytesIn-last.BytesIn,
 		"bytes_out", now.BytesOut-last.BytesOut,
 		"drops", drops,
+		"unreliable_reused", now.UnreliableReused-last.UnreliableReused,
+		"unreliable_new", now.UnreliableNew-last.UnreliableNew,
 		"retransmits", retransmits-s.lastRetransmits,
 		"fast_retransmits", fast-s.lastCauses[0],
 		"timeout_retransmits", timeouts-s.lastCauses[1],
 		"deferred_timers", deferred-s.lastCauses[2],
 		"reliable_queued", queued,
 		"reliable_deepest", deepest,
+		"reliable_free_slots", s.tr.FreeSlots(),
 	)
 	s.lastRetransmits = retransmits
 	s.lastCauses = [3]uint64{fast, timeouts, deferred}

@@ -36,10 +36,14 @@ type phases struct {
 	retransmits uint64                        // the reliable lanes' retransmissions since the last tick's end
 	datagrams   uint64                        // datagrams the writer put on the wire since the last tick's end
 	// behind: when the tick's flush began, the writer still held batches
-	// (the last tick's datagrams), so every session that sent unreliable
-	// packets took a new buffer (transport Session.swapUnreliable);
+	// (the last tick's datagrams); two or more, and the sessions that sent
+	// unreliable packets took a buffer the writer had written before, or a
+	// new one (transport Session.swapUnreliable, decision 0315);
 	// behindBefore: the tick before's flush found it so.
 	behind, behindBefore bool
+	// minFlt and majFlt are the minor and major page faults of the tick's
+	// thread during the tick (when cpu > 0: it stayed on its thread).
+	minFlt, majFlt uint64
 }
 
 // mark records that phase ended now (start is the tick's start), and the
@@ -101,7 +105,18 @@ type TickStats struct {
 	// WriterBehind counts the ticks whose flush found the writer still
 	// holding datagrams (SlowTick.WriterBehind).
 	WriterBehind int
+	// MinorFaults and MajorFaults are the page faults of the ticks' thread
+	// during the ticks, in all; MinorFaultsP99 is the 99th percentile of a
+	// tick's minor faults, and FaultTicks counts the ticks with at least
+	// FaultTick of them (each ~20–30 µs on the load-run VM).
+	MinorFaults, MajorFaults uint64
+	MinorFaultsP99           uint64
+	FaultTicks               int
 }
+
+// FaultTick is how many minor page faults make a tick count in
+// TickStats.FaultTicks: a hundred fresh pages, 2–3 ms of system time.
+const FaultTick = 100
 
 // SlowTick is one tick's wall and CPU time, in all and by phase, and
 // whether a garbage collection ran during it.
@@ -122,6 +137,9 @@ type SlowTick struct {
 	// datagrams; WriterBehindBefore: the flush of the tick before did
 	// (whose new buffers this tick's moves then wrote first).
 	WriterBehind, WriterBehindBefore bool
+	// MinorFaults and MajorFaults are the page faults of the tick's thread
+	// during the tick (0 where its CPU is not measured).
+	MinorFaults, MajorFaults uint64
 }
 
 // logValue is the slowest tick as a log group's value, microseconds.
@@ -134,6 +152,8 @@ func (t SlowTick) logValue() map[string]any {
 		"datagrams_out":        t.DatagramsOut,
 		"writer_behind":        t.WriterBehind,
 		"writer_behind_before": t.WriterBehindBefore,
+		"minor_faults":         t.MinorFaults,
+		"major_faults":         t.MajorFaults,
 	}
 }
 
@@ -167,7 +187,8 @@ func (s *Server) peekTicks() TickStats {
 	defer s.mu.Unlock()
 	cp := tickStats{d: slices.Clone(s.ticks.d), cpu: slices.Clone(s.ticks.cpu), betweenN: s.ticks.betweenN, betweenTook: s.ticks.betweenTook,
 		slow: s.ticks.slow, slowWall: s.ticks.slowWall, gcTicks: s.ticks.gcTicks, behind: s.ticks.behind,
-		runq: slices.Clone(s.ticks.runq), off: slices.Clone(s.ticks.off)}
+		runq: slices.Clone(s.ticks.runq), off: slices.Clone(s.ticks.off),
+		minFlt: slices.Clone(s.ticks.minFlt), majFlt: s.ticks.majFlt, faultTicks: s.ticks.faultTicks}
 	for i := range cp.phase {
 		cp.phase[i] = slices.Clone(s.ticks.phase[i])
 	}
@@ -194,6 +215,9 @@ type tickStats struct {
 	gcTicks     int
 	behind      int
 	runq, off   []time.Duration // run-queue waits and other off-CPU time, of the ticks whose CPU was measured
+	minFlt      []uint64        // minor page faults, of the ticks whose CPU was measured
+	majFlt      uint64          // major page faults, in all
+	faultTicks  int             // ticks with FaultTick minor faults or more
 }
 
 // between records one delivery of packets between ticks that took d.
@@ -216,6 +240,11 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 		t.cpu = append(t.cpu, ph.cpu)
 		t.runq = append(t.runq, ph.runq)
 		t.off = append(t.off, max(0, d-ph.cpu-ph.runq))
+		t.minFlt = append(t.minFlt, ph.minFlt)
+		t.majFlt += ph.majFlt
+		if ph.minFlt >= FaultTick {
+			t.faultTicks++
+		}
 	}
 	if ph.gc {
 		t.gcTicks++
@@ -234,7 +263,7 @@ func (t *tickStats) add(d time.Duration, ph *phases) {
 // slowTick is the tick that took d, phase by phase.
 func slowTick(d time.Duration, ph *phases) SlowTick {
 	st := SlowTick{Wall: d, CPU: ph.cpu, RunQ: ph.runq, GC: ph.gc, Retransmits: ph.retransmits, DatagramsOut: ph.datagrams,
-		WriterBehind: ph.behind, WriterBehindBefore: ph.behindBefore}
+		WriterBehind: ph.behind, WriterBehindBefore: ph.behindBefore, MinorFaults: ph.minFlt, MajorFaults: ph.majFlt}
 	for i := range st.PhaseWall {
 		st.PhaseWall[i] = ph.length(i)
 		if ph.cpu > 0 && !ph.moved {
@@ -249,7 +278,16 @@ func slowTick(d time.Duration, ph *phases) SlowTick {
 
 func (t *tickStats) take() TickStats {
 	st := TickStats{Count: len(t.d), Between: t.betweenN, BetweenTook: t.betweenTook, Slowest: t.slow, SlowestWall: t.slowWall, GCTicks: t.gcTicks, WriterBehind: t.behind}
+	st.MajorFaults, st.FaultTicks = t.majFlt, t.faultTicks
+	for _, n := range t.minFlt {
+		st.MinorFaults += n
+	}
+	if len(t.minFlt) > 0 {
+		slices.Sort(t.minFlt)
+		st.MinorFaultsP99 = t.minFlt[min(len(t.minFlt)-1, len(t.minFlt)*99/100)]
+	}
 	t.betweenN, t.betweenTook, t.slow, t.slowWall, t.gcTicks, t.behind = 0, 0, SlowTick{}, SlowTick{}, 0, 0
+	t.minFlt, t.majFlt, t.faultTicks = t.minFlt[:0], 0, 0
 	if len(t.d) == 0 {
 		return st
 	}

@@ -224,3 +224,38 @@ func TestTickStatsSlowestWorldParts(t *testing.T) {
 		t.Errorf("got parts %v of a tick that changed threads, want none", got)
 	}
 }
+
+// The summary's page faults: the totals, the p99 of a tick's minor
+// faults, the ticks past FaultTick, and the slowest tick's own.
+func TestTickStatsFaults(t *testing.T) {
+	var ts tickStats
+	for i := range 100 {
+		ph := phases{end: [numPhases]time.Duration{4: time.Millisecond}, cpu: time.Millisecond, minFlt: 1, majFlt: 0}
+		switch i {
+		case 40:
+			ph.cpu, ph.minFlt, ph.majFlt = 30*time.Millisecond, 1000, 2 // the slow one
+		case 60:
+			ph.minFlt = FaultTick
+		}
+		ts.add(ph.total(), &ph)
+	}
+	st := ts.take()
+	if st.MinorFaults != 98+1000+FaultTick || st.MajorFaults != 2 {
+		t.Errorf("got %d minor, %d major faults, want %d, 2", st.MinorFaults, st.MajorFaults, 98+1000+FaultTick)
+	}
+	if st.FaultTicks != 2 {
+		t.Errorf("got %d fault ticks, want 2", st.FaultTicks)
+	}
+	if st.MinorFaultsP99 != 1000 {
+		t.Errorf("got minor faults p99 %d, want 1000", st.MinorFaultsP99)
+	}
+	if st.Slowest.MinorFaults != 1000 || st.Slowest.MajorFaults != 2 {
+		t.Errorf("got slowest tick's faults %d/%d, want 1000/2", st.Slowest.MinorFaults, st.Slowest.MajorFaults)
+	}
+	if v := st.Slowest.logValue()["minor_faults"]; v != uint64(1000) {
+		t.Errorf("got logged minor_faults %v, want 1000", v)
+	}
+	if st := ts.take(); st.MinorFaults != 0 || st.FaultTicks != 0 || st.MinorFaultsP99 != 0 {
+		t.Errorf("got %+v after take, want no faults", st)
+	}
+}

@@ -69,3 +69,34 @@ func TestRetransmitCauses(t *testing.T) {
 		t.Errorf("got %d timeouts after the session ended, want 1", timeouts)
 	}
 }
+
+// TestEndedSessionGivesSlots: the reliable-lane slots of a session that
+// ends, its unacknowledged events' included, go to the list the other
+// sessions share (lane.Slots), and the next session's pushes take them.
+func TestEndedSessionGivesSlots(t *testing.T) {
+	f := newFixture(t, Config{Timeout: 10 * time.Second, Keepalive: time.Second})
+	dial(t, f).connect(f)
+	sess := f.w.joined[0]
+	for range 5 {
+		if err := sess.Send((&wire.SetTime{Hours: 1}).Append(nil), lane.Critical); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.tick(0) // sent, never acknowledged (the raw client sends no acks)
+	if got := f.srv.FreeSlots(); got != 0 {
+		t.Fatalf("got %d free shared slots while the events are in flight, want 0", got)
+	}
+	sess.Kick(wire.ReasonKicked)
+	f.tick(0)
+	if got := f.srv.FreeSlots(); got != 5 {
+		t.Fatalf("got %d free shared slots after the session ended, want its 5", got)
+	}
+	dial(t, f).connect(f)
+	next := f.w.joined[len(f.w.joined)-1]
+	if err := next.Send((&wire.SetTime{Hours: 2}).Append(nil), lane.Critical); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.srv.FreeSlots(); got != 4 {
+		t.Errorf("got %d free shared slots after the next session's push, want 4", got)
+	}
+}

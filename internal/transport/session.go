@@ -59,15 +59,18 @@ type heldBuf struct {
 // swapUnreliable hands unrel to the tick batch seq (not yet written) and
 // takes the older held buffer for the next tick's packets — written, since
 // batches are written in order, unless both are still in the writer's
-// queue: then that one is left to the writer and a new buffer taken.
-func (s *Session) swapUnreliable(seq, written uint64) {
+// queue: then that one is left to the writer, kept in sp (nil: none) until
+// its batch is written, and the next buffer is sp's oldest written one
+// (warm pages), or a new one when sp has none.
+func (s *Session) swapUnreliable(seq, written uint64, sp *spares) {
 	i := 0
 	if s.held[1].seq < s.held[0].seq {
 		i = 1
 	}
 	next := s.held[i].buf
-	if s.held[i].seq > written {
-		next = make([]byte, 0, cap(s.unrel)) // still in the writer's queue: left to it
+	if s.held[i].seq > written { // still in the writer's queue: left to it
+		next = sp.take(written, cap(s.unrel))
+		sp.put(s.held[i])
 	}
 	s.held[i] = heldBuf{buf: s.unrel, seq: seq}
 	s.unrel = next[:0]
@@ -76,7 +79,7 @@ func (s *Session) swapUnreliable(seq, written uint64) {
 func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {
 	return &Session{
 		Token: token, Addr: addr, Nonce: nonce, srv: srv,
-		send:    lane.NewSender(lane.SenderConfig{Capacity: srv.cfg.SendQueue}),
+		send:    lane.NewSender(lane.SenderConfig{Capacity: srv.cfg.SendQueue, Shared: &srv.tick.slots}),
 		gbn:     lane.NewGBNReceiver(0),
 		created: now, lastHeard: now, lastSent: now,
 	}

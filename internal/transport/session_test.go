@@ -41,19 +41,19 @@ func TestSwapUnreliableKeepsWhatTheWriterHolds(t *testing.T) {
 	}
 	same := func(a, b []byte) bool { return &a[:1][0] == &b[:1][0] }
 	b1 := fill("tick 1")
-	s.swapUnreliable(1, 0) // batch 1 not written yet
+	s.swapUnreliable(1, 0, nil) // batch 1 not written yet
 	b2 := fill("tick 2")
-	s.swapUnreliable(2, 0) // batches 1 and 2 held
+	s.swapUnreliable(2, 0, nil) // batches 1 and 2 held
 	b3 := fill("tick 3")
 	if same(b3, b1) || same(b3, b2) {
 		t.Fatalf("tick 3 was written over a held buffer")
 	}
-	s.swapUnreliable(3, 1) // batch 1 written: its buffer is filled next
+	s.swapUnreliable(3, 1, nil) // batch 1 written: its buffer is filled next
 	b4 := fill("tick 4")
 	if !same(b4, b1) {
 		t.Errorf("tick 4 went to another buffer, want batch 1's (written)")
 	}
-	s.swapUnreliable(4, 1) // batches 3 and 4 held (2 left to the writer): a new buffer
+	s.swapUnreliable(4, 1, nil) // batches 3 and 4 held (2 left to the writer): a new buffer
 	b5 := fill("tick 5")
 	if string(b2) != "tick 2" || string(b3) != "tick 3" || string(b4) != "tick 4" {
 		t.Fatalf("got held buffers %q, %q, %q, want them untouched", b2, b3, b4)
@@ -61,7 +61,7 @@ func TestSwapUnreliableKeepsWhatTheWriterHolds(t *testing.T) {
 	if same(b5, b3) || same(b5, b4) {
 		t.Fatalf("tick 5 was written over a held buffer")
 	}
-	s.swapUnreliable(5, 4) // up to 4 written: the older held (batch 3's) is reused
+	s.swapUnreliable(5, 4, nil) // up to 4 written: the older held (batch 3's) is reused
 	if b6 := fill("tick 6"); string(b6) != "tick 6" || !same(b6, b3) {
 		t.Errorf("got %q in another buffer, want tick 6 written over batch 3's", b6)
 	}

@@ -37,7 +37,11 @@ type Stats struct {
 	HelloRetries              atomic.Uint64 // HelloRetry answers
 	HelloRefused              atomic.Uint64 // version mismatches answered
 	Joined, Left              atomic.Uint64
-	drops                     [numDrops]atomic.Uint64
+	// UnreliableReused and UnreliableNew count the sessions' unreliable
+	// buffers taken while the writer held both of theirs (two ticks
+	// behind): kept ones the writer had written since, and new ones.
+	UnreliableReused, UnreliableNew atomic.Uint64
+	drops                           [numDrops]atomic.Uint64
 }
 
 // Drop counts one drop.
@@ -51,6 +55,8 @@ type StatsSnapshot struct {
 	HelloRetries              uint64
 	HelloRefused              uint64
 	Joined, Left              uint64
+	UnreliableReused          uint64
+	UnreliableNew             uint64
 	Drops                     map[string]uint64
 }
 
@@ -61,6 +67,7 @@ func (s *Stats) snapshot() StatsSnapshot {
 		BytesIn: s.BytesIn.Load(), BytesOut: s.BytesOut.Load(),
 		HelloRetries: s.HelloRetries.Load(), HelloRefused: s.HelloRefused.Load(),
 		Joined: s.Joined.Load(), Left: s.Left.Load(),
+		UnreliableReused: s.UnreliableReused.Load(), UnreliableNew: s.UnreliableNew.Load(),
 		Drops: map[string]uint64{},
 	}
 	for i := range s.drops {

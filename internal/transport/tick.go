@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"dlmp/internal/conn"
+	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
@@ -21,11 +22,13 @@ type tickState struct {
 	lastN    int
 	lastAddr netip.AddrPort
 
-	batchSeq         uint64    // batches handed to the writer (their seq)
-	scratchBuf       [64]byte  // control packets are encoded here; emit copies them
-	retransmitsEnded uint64    // retransmissions of the sessions that ended
-	causesEnded      [3]uint64 // their fast retransmissions, timeouts and deferred timers
-	endsLeft         int       // sessions this Flush may still end
+	batchSeq         uint64     // batches handed to the writer (their seq)
+	scratchBuf       [64]byte   // control packets are encoded here; emit copies them
+	retransmitsEnded uint64     // retransmissions of the sessions that ended
+	causesEnded      [3]uint64  // their fast retransmissions, timeouts and deferred timers
+	endsLeft         int        // sessions this Flush may still end
+	spares           spares     // unreliable buffers left to the writer, for the sessions to take again
+	slots            lane.Slots // the reliable lanes' free slots, shared by the sessions
 }
 
 type helloKey struct {
@@ -36,6 +39,7 @@ type helloKey struct {
 func (t *tickState) init(s *Server) {
 	t.srv = s
 	t.byHello = map[helloKey]*Session{}
+	t.spares.reused, t.spares.made = &s.stats.UnreliableReused, &s.stats.UnreliableNew
 }
 
 // Tick is Receive then Flush: one step of every session at now.
@@ -252,7 +256,7 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		start, sent = end, true
 	}
 	if len(sess.unrelEnd) > 0 {
-		sess.swapUnreliable(t.batchSeq+1, t.srv.written.Load())
+		sess.swapUnreliable(t.batchSeq+1, t.srv.written.Load(), &t.spares)
 	}
 	sess.unrelEnd = sess.unrelEnd[:0]
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
@@ -285,6 +289,7 @@ func (t *tickState) end(sess *Session) {
 		s.stats.Left.Add(1)
 		s.handler.Leave(sess, sess.closing)
 	}
+	sess.send.Release() // its slots to the other sessions
 }
 
 // scratch is a small reusable buffer for control packets; emit copies.
@@ -352,6 +357,10 @@ func (s *Server) LaneTotals() (retransmits uint64, queued, deepest int) {
 	}
 	return retransmits, queued, deepest
 }
+
+// FreeSlots is how many free reliable-lane slots the sessions share (see
+// lane.Slots). Call it from the world's goroutine only.
+func (s *Server) FreeSlots() int { return s.tick.slots.Len() }
 
 // RetransmitCauses sums the sessions' reliable lanes since they started:
 // retransmissions flagged by acks (fast), by timers (timeouts), and

@@ -1,0 +1,64 @@
+package transport
+
+import "sync/atomic"
+
+// MaxSpares bounds the unreliable buffers the tick keeps for the sessions
+// while the writer is two or more ticks behind (Session.swapUnreliable):
+// one a session for a crowd of 1000 and a second late tick, ~4 KB each.
+// Past it a buffer left to the writer is left to the garbage collector.
+const MaxSpares = 2048
+
+// spares are the sessions' unreliable buffers that were left to the writer
+// (their batches not yet written when their session needed a buffer), in
+// the order of their batches, for the sessions to take again once their
+// batch is written. A session that takes a new buffer instead writes its
+// next tick's packets into fresh pages: one page fault a session, a
+// thousand in a tick, when a busy writer falls two ticks behind (decision
+// 0315). Owned by the tick goroutine; the nil *spares keeps nothing.
+type spares struct {
+	bufs []heldBuf // ring, oldest first from head
+	head int
+	n    int
+
+	reused, made *atomic.Uint64 // counters (Stats): buffers taken from the ring, new ones
+}
+
+// put keeps h, whose batch is h.seq, unless the ring is full. Batches are
+// written in the order of their numbers, and the buffers come mostly in
+// that order (each session's older held one, tick after tick); take looks
+// at the oldest kept only, so one out of order waits longer, never less.
+func (sp *spares) put(h heldBuf) {
+	if sp == nil || h.buf == nil {
+		return
+	}
+	if sp.bufs == nil {
+		sp.bufs = make([]heldBuf, MaxSpares)
+	}
+	if sp.n == len(sp.bufs) {
+		return
+	}
+	sp.bufs[(sp.head+sp.n)%len(sp.bufs)] = h
+	sp.n++
+}
+
+// take returns the oldest kept buffer when its batch is written (seq at
+// most written), else a new buffer of capacity c.
+func (sp *spares) take(written uint64, c int) []byte {
+	if sp == nil {
+		return make([]byte, 0, c)
+	}
+	if sp.n > 0 && sp.bufs[sp.head].seq <= written {
+		h := sp.bufs[sp.head]
+		sp.bufs[sp.head] = heldBuf{}
+		sp.head = (sp.head + 1) % len(sp.bufs)
+		sp.n--
+		if sp.reused != nil {
+			sp.reused.Add(1)
+		}
+		return h.buf[:0]
+	}
+	if sp.made != nil {
+		sp.made.Add(1)
+	}
+	return make([]byte, 0, c)
+}
