@@ -383,6 +383,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"drops", drops,
 		"unreliable_reused", now.UnreliableReused-last.UnreliableReused,
 		"unreliable_new", now.UnreliableNew-last.UnreliableNew,
+		"unreliable_dropped", now.UnreliableDropped-last.UnreliableDropped,
 		"retransmits", retransmits-s.lastRetransmits,
 		"fast_retransmits", fast-s.lastCauses[0],
 		"timeout_retransmits", timeouts-s.lastCauses[1],

@@ -76,6 +76,19 @@ func (s *Session) swapUnreliable(seq, written uint64, sp *spares) {
 	s.unrel = next[:0]
 }
 
+// unreliableRoom reports whether swapUnreliable would find a buffer the
+// writer is done with: the older held one (its batch written) or sp's
+// oldest. Without one it would make a new buffer, whose fresh pages the
+// next tick faults on, while the writer is already behind: the tick drops
+// the session's unreliable datagrams instead (decision 0318).
+func (s *Session) unreliableRoom(written uint64, sp *spares) bool {
+	i := 0
+	if s.held[1].seq < s.held[0].seq {
+		i = 1
+	}
+	return s.held[i].seq <= written || sp.ready(written)
+}
+
 func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {
 	return &Session{
 		Token: token, Addr: addr, Nonce: nonce, srv: srv,

@@ -41,13 +41,18 @@ func (sp *spares) put(h heldBuf) {
 	sp.n++
 }
 
+// ready reports whether take would return a kept buffer.
+func (sp *spares) ready(written uint64) bool {
+	return sp != nil && sp.n > 0 && sp.bufs[sp.head].seq <= written
+}
+
 // take returns the oldest kept buffer when its batch is written (seq at
 // most written), else a new buffer of capacity c.
 func (sp *spares) take(written uint64, c int) []byte {
 	if sp == nil {
 		return make([]byte, 0, c)
 	}
-	if sp.n > 0 && sp.bufs[sp.head].seq <= written {
+	if sp.ready(written) {
 		h := sp.bufs[sp.head]
 		sp.bufs[sp.head] = heldBuf{}
 		sp.head = (sp.head + 1) % len(sp.bufs)

@@ -1,8 +1,10 @@
 package transport
 
 import (
+	"net/netip"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // A writer two ticks behind leaves a session's older held buffer to it;
@@ -112,5 +114,57 @@ func BenchmarkSwapWriterBehind(b *testing.B) {
 				s.unrelEnd = s.unrelEnd[:0]
 			}
 		})
+	}
+}
+
+// A writer two ticks behind a session, with no spare written either: the
+// tick drops that session's unreliable datagrams and keeps its buffer,
+// instead of making a new one (decision 0318); once the writer catches up
+// they flow again. Fails when the tick emits them into a new buffer.
+func TestWriterTwoBehindDropsUnreliables(t *testing.T) {
+	cfg := Config{}
+	cfg.fill()
+	s := &Server{cfg: cfg, out: make(chan *batch, 16), freeB: make(chan *batch, 16)}
+	s.pool.New = func() any { return new(buffer) }
+	s.tick.init(s)
+	now := time.Unix(1000, 0)
+	sess := newSession(s, 1, netip.MustParseAddrPort("127.0.0.1:9"), 1, now)
+	sess.confirmed = true
+	var filled *byte // the buffer the last tick's moves went in
+	tick := func(msg string) (unrel int) {
+		sess.lastHeard = now
+		sess.SendUnreliable([]byte(msg))
+		filled = &sess.unrel[:1][0]
+		s.tick.step(sess, now)
+		if b := s.tick.out; b != nil {
+			for _, m := range b.msgs {
+				if string(m.Buf) == msg {
+					unrel++
+				}
+			}
+		}
+		s.tick.flush()
+		return unrel
+	}
+	for i, msg := range []string{"t1", "t2"} { // batches 1 and 2, neither written
+		if got := tick(msg); got != 1 {
+			t.Fatalf("tick %d: got %d datagrams of its moves, want 1", i+1, got)
+		}
+	}
+	if got := tick("t3"); got != 0 {
+		t.Fatalf("tick 3, the writer two behind: got %d datagrams of its moves, want 0 (dropped)", got)
+	}
+	if got := s.stats.UnreliableDropped.Load(); got != 1 {
+		t.Errorf("got %d unreliable datagrams counted dropped, want 1", got)
+	}
+	if got := s.stats.UnreliableNew.Load(); got != 0 {
+		t.Errorf("got %d new unreliable buffers, want 0", got)
+	}
+	if cap(sess.unrel) == 0 || &sess.unrel[:1][0] != filled {
+		t.Error("the dropped tick's buffer was not kept for the next one")
+	}
+	s.written.Store(1) // the writer wrote batch 1: its buffer is free again
+	if got := tick("t4"); got != 1 {
+		t.Errorf("tick 4, batch 1 written: got %d datagrams of its moves, want 1", got)
 	}
 }

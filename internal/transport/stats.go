@@ -41,7 +41,10 @@ type Stats struct {
 	// buffers taken while the writer held both of theirs (two ticks
 	// behind): kept ones the writer had written since, and new ones.
 	UnreliableReused, UnreliableNew atomic.Uint64
-	drops                           [numDrops]atomic.Uint64
+	// UnreliableDropped counts the unreliable datagrams a tick dropped
+	// because the writer held every buffer they could go in (decision 0318).
+	UnreliableDropped atomic.Uint64
+	drops             [numDrops]atomic.Uint64
 }
 
 // Drop counts one drop.
@@ -57,6 +60,7 @@ type StatsSnapshot struct {
 	Joined, Left              uint64
 	UnreliableReused          uint64
 	UnreliableNew             uint64
+	UnreliableDropped         uint64
 	Drops                     map[string]uint64
 }
 
@@ -68,7 +72,8 @@ func (s *Stats) snapshot() StatsSnapshot {
 		HelloRetries: s.HelloRetries.Load(), HelloRefused: s.HelloRefused.Load(),
 		Joined: s.Joined.Load(), Left: s.Left.Load(),
 		UnreliableReused: s.UnreliableReused.Load(), UnreliableNew: s.UnreliableNew.Load(),
-		Drops: map[string]uint64{},
+		UnreliableDropped: s.UnreliableDropped.Load(),
+		Drops:             map[string]uint64{},
 	}
 	for i := range s.drops {
 		out.Drops[dropNames[i]] = s.drops[i].Load()

@@ -250,13 +250,21 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{Echo: sess.echo}).Append(t.scratch()))
 		sess.echoDue, sent = false, true
 	}
-	start := 0
-	for _, end := range sess.unrelEnd {
-		t.emitShared(sess.Addr, sess.unrel[start:end])
-		start, sent = end, true
-	}
-	if len(sess.unrelEnd) > 0 {
-		sess.swapUnreliable(t.batchSeq+1, t.srv.written.Load(), &t.spares)
+	if n := len(sess.unrelEnd); n > 0 {
+		if written := t.srv.written.Load(); sess.unreliableRoom(written, &t.spares) {
+			start := 0
+			for _, end := range sess.unrelEnd {
+				t.emitShared(sess.Addr, sess.unrel[start:end])
+				start, sent = end, true
+			}
+			sess.swapUnreliable(t.batchSeq+1, written, &t.spares)
+		} else {
+			// The writer is two ticks behind this session and every spare
+			// waits for it too: this tick's unreliable datagrams are
+			// dropped, the buffer kept (decision 0318).
+			s.stats.UnreliableDropped.Add(uint64(n))
+			sess.unrel = sess.unrel[:0]
+		}
 	}
 	sess.unrelEnd = sess.unrelEnd[:0]
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
