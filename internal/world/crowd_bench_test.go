@@ -1,6 +1,8 @@
 package world
 
 import (
+	"cmp"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,15 +19,36 @@ import (
 )
 
 // countConn is a connection that drops everything and counts the
-// reliable packets by kind: PlayerShow, Label3D, and the unreliable ones.
+// reliable packets by kind: PlayerShow, Label3D, and the unreliable ones;
+// and the hides of a player by how long it was shown (young: fewer than
+// youngTicks ticks), the part of the churn a minimum time shown would
+// take out.
 type countConn struct {
 	pshow, label, other, moves int
+	young, hides               int
+	tick                       *int                    // the world's ticks so far (oneSpot.ticks)
+	shownAt                    [wire.MaxPlayers]uint32 // by player id: the tick of its show, +1; 0 when hidden
 }
+
+// youngTicks is how long, ticks, a player hidden was shown at most for
+// its hide to count as young: a second at 20 Hz.
+const youngTicks = 20
 
 func (c *countConn) Send(msg []byte, _ lane.Class) error {
 	switch msg[0] {
 	case wire.IDPlayerShow:
 		c.pshow++
+		id := binary.LittleEndian.Uint16(msg[5:])
+		switch {
+		case msg[7] == 1 && c.shownAt[id] == 0:
+			c.shownAt[id] = uint32(*c.tick) + 1
+		case msg[7] == 0:
+			if uint32(*c.tick)+1-c.shownAt[id] < youngTicks {
+				c.young++
+			}
+			c.hides++
+			c.shownAt[id] = 0
+		}
 	case wire.IDLabel3D:
 		c.label++
 	default:
@@ -54,6 +77,7 @@ type oneSpot struct {
 	conns  []*countConn
 	r      *rand.Rand
 	now    time.Time
+	ticks  int // the world's ticks so far (the connections' clock)
 	s      wire.PlayerSync
 }
 
@@ -66,7 +90,7 @@ func newOneSpot(tb testing.TB, players int, radius float64) *oneSpot {
 	c := &oneSpot{w: w, radius: radius, r: rand.New(rand.NewPCG(5, 6)), now: t0}
 	for range players {
 		var h wire.ServerHello
-		conn := &countConn{}
+		conn := &countConn{tick: &c.ticks}
 		p, _ := w.Join(conn, &h)
 		a, d := c.r.Float64()*2*math.Pi, radius*math.Sqrt(c.r.Float64())
 		pos := grid.Vec{X: float32(d * math.Cos(a)), Y: float32(d * math.Sin(a)), Z: 10}
@@ -92,6 +116,7 @@ func (c *oneSpot) turn(m *mover, a float64) {
 // syncs moves every player one tick and hands the world its PlayerSync.
 func (c *oneSpot) syncs() {
 	c.now = c.now.Add(50 * time.Millisecond)
+	c.ticks++
 	for i := range c.ms {
 		m := &c.ms[i]
 		switch {
@@ -108,13 +133,16 @@ func (c *oneSpot) syncs() {
 	}
 }
 
-// counts returns the PlayerShow and Label3D packets sent so far.
-func (c *oneSpot) counts() (pshow, label int) {
+// counts returns the PlayerShow and Label3D packets sent so far, and the
+// PlayerShow hides, young and all.
+func (c *oneSpot) counts() (pshow, label, young, hides int) {
 	for _, k := range c.conns {
 		pshow += k.pshow
 		label += k.label
+		young += k.young
+		hides += k.hides
 	}
-	return pshow, label
+	return pshow, label, young, hides
 }
 
 // BenchmarkCrowdLabels is one tick of issue 7's load run in the default
@@ -141,16 +169,21 @@ func benchCrowdLabels(b *testing.B, radius float64) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
-	ps0, lb0 := c.counts()
+	ps0, lb0, y0, h0 := c.counts()
 	v0 := c.w.ents.passes[0]
 	var ticks []time.Duration
+	var missed []int
+	var near [len(nearKs)]float64
 	for b.Loop() {
 		t := threadcpu.Spent()
 		c.syncs()
 		c.w.Tick(c.now)
 		ticks = append(ticks, threadcpu.Spent()-t)
+		if len(ticks)%missedEvery == 0 { // between two measured ticks
+			missed, near = c.missed(missed, near)
+		}
 	}
-	ps1, lb1 := c.counts()
+	ps1, lb1, y1, h1 := c.counts()
 	n := float64(len(ticks))
 	slices.Sort(ticks)
 	b.ReportMetric(float64(ticks[len(ticks)/2])/1e6, "tick-p50-ms")
@@ -158,5 +191,56 @@ func benchCrowdLabels(b *testing.B, radius float64) {
 	b.ReportMetric(float64(ticks[len(ticks)-1])/1e6, "tick-max-ms")
 	b.ReportMetric(float64(ps1-ps0)/n, "player-ops/tick")
 	b.ReportMetric(float64(lb1-lb0)/n, "label-ops/tick")
+	b.ReportMetric(float64(y1-y0)/float64(max(h1-h0, 1)), "young-hides")
 	b.ReportMetric(float64(c.w.ents.passes[0]-v0)/n, "views/tick")
+	if len(missed) > 0 {
+		slices.Sort(missed)
+		b.ReportMetric(float64(missed[len(missed)/100]), "missed-rank-p1")
+		b.ReportMetric(float64(missed[len(missed)/2]), "missed-rank-p50")
+		for i, k := range nearKs {
+			b.ReportMetric(near[i]/float64(len(missed)), fmt.Sprintf("near%d-missing", k))
+		}
+	}
+}
+
+// nearKs are the counts of nearest players whose missing ones
+// BenchmarkCrowdLabels reports: near50-missing is how many of its 50
+// nearest a player is not shown, on average over the players and the
+// samples (one in missedEvery ticks).
+var nearKs = [...]int{50, 100, 150}
+
+const missedEvery = 40
+
+// missed appends, for every player, the rank by distance (1: the nearest)
+// of the nearest other player it is not shown, and adds to near how many
+// of its nearKs nearest it is not shown: what the view's edge rule costs
+// the player, the refresh's delay included.
+func (c *oneSpot) missed(ranks []int, near [len(nearKs)]float64) ([]int, [len(nearKs)]float64) {
+	type other struct {
+		d2 float32
+		id uint16
+	}
+	var os []other
+	for _, q := range c.ms {
+		os = os[:0]
+		for _, o := range c.ms {
+			if o.p != q.p {
+				os = append(os, other{grid.Dist2(q.p.pos, o.p.pos), o.p.id})
+			}
+		}
+		slices.SortFunc(os, func(a, b other) int { return cmp.Or(cmp.Compare(a.d2, b.d2), cmp.Compare(a.id, b.id)) })
+		rank := len(os) + 1
+		for i, o := range os {
+			if _, ok := q.p.ent.players.Shown(uint32(o.id)); !ok {
+				for j, k := range nearKs {
+					if i < k {
+						near[j]++
+					}
+				}
+				rank = min(rank, i+1)
+			}
+		}
+		ranks = append(ranks, rank)
+	}
+	return ranks, near
 }
