@@ -43,6 +43,10 @@ const (
 	PlayerHoldMargin = 10
 )
 
+// holdFactor is PlayerHoldFactor as the ranking reads it: a test sets it
+// to 1 (no hold) to measure what the hold saves.
+var holdFactor float32 = PlayerHoldFactor
+
 // noCut is a view's cut when fewer than PlayerLimit players are eligible:
 // every eligible player is wanted.
 const noCut = math.MaxFloat32
@@ -54,7 +58,7 @@ const noCut = math.MaxFloat32
 func rankOf(d2 float32, held bool) (rank float32, ok bool) {
 	if held {
 		const far = PlayerStreamDistance + PlayerHoldMargin
-		return d2 * PlayerHoldFactor, d2 <= far*far
+		return d2 * holdFactor, d2 <= far*far
 	}
 	return d2, d2 <= PlayerStreamDistance*PlayerStreamDistance
 }
