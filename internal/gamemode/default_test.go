@@ -172,12 +172,25 @@ func checkWorldKinds(t *testing.T, f *fixture, p *world.Player, c *testConn) {
 	if got := cpAt(); got != race[0] {
 		t.Fatalf("after the finish the checkpoint is at %v, want the start %v", got, race[0])
 	}
-	finished := false
+	finished, record := false, false
 	for _, m := range only[*wire.ChatMessage](c.take()) {
-		finished = finished || strings.Contains(m.Text.String(), "finished the Grove Street race")
+		finished = finished || strings.Contains(m.Text.String(), "You finished the Grove Street race")
+		record = record || strings.Contains(m.Text.String(), "set the Grove Street race record")
 	}
-	if !finished {
-		t.Error("finishing the race was not announced")
+	if !finished || !record {
+		t.Errorf("first finish: told its time %v, a record announced %v; want both", finished, record)
+	}
+	// A second lap no faster: the finisher hears its time, nobody a record.
+	for _, pos := range race {
+		at(pos)
+	}
+	finished, record = false, false
+	for _, m := range only[*wire.ChatMessage](c.take()) {
+		finished = finished || strings.Contains(m.Text.String(), "You finished the Grove Street race")
+		record = record || strings.Contains(m.Text.String(), "set the Grove Street race record")
+	}
+	if !finished || record {
+		t.Errorf("second finish, no faster: told its time %v, a record announced %v; want true, false", finished, record)
 	}
 
 	// The garage opens while the player stands at its door.
