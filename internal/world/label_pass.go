@@ -55,12 +55,6 @@ type labelPass struct {
 	n          int
 	sum        uint64 // Σ stream.Mix(id, rev) of want
 	ok         bool   // want is what the viewer's label view shows
-	// epoch: a Reconcile of the view diffed (it did not find the set
-	// unchanged). Until then the view's table is at its first epoch, and a
-	// show Patch inserts would be taken by the next diffing Reconcile for
-	// one it wants (stream's table gives an insert at epoch 0 the epoch 1,
-	// the first Reconcile's own): so the pass patches only after one.
-	epoch bool
 }
 
 // addSlot gives l, attached to player id, a slot.
@@ -157,7 +151,7 @@ func (w *World) passLabels(p *Player) bool {
 	v := p.prims.labels
 	limit := stream.Labels.Limit()
 	patched := false
-	if lp.ok && lp.epoch && v.Pending() == 0 && len(wants) <= limit {
+	if lp.ok && v.Pending() == 0 && len(wants) <= limit {
 		hide := pr.hide[:0]
 		for i, word := range lp.want {
 			if i < len(next) {
@@ -182,9 +176,7 @@ func (w *World) passLabels(p *Player) bool {
 		d.patched++
 	} else {
 		d.listed++
-		was := v.Len()
 		pr.ops = v.Reconcile(wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
-		lp.epoch = lp.epoch || was != len(wants) || len(pr.ops) > 0 || v.Pending() > 0
 	}
 	lp.want, lp.next = next, lp.want
 	lp.n, lp.sum = len(wants), sum

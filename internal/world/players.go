@@ -101,29 +101,28 @@ type playerEnt struct {
 	vehicle   *Vehicle  // the vehicle this player drives, nil when none
 
 	// As a viewer.
-	players      *stream.View
-	playerAt     stream.Anchor
-	deferred     bool                   // due, past the tick's budget: in ents.views.deferred
-	playersLeft  bool                   // the last pass of players left ops for lack of room
-	playersEpoch bool                   // a Reconcile of the view diffed: Patch may insert (decision 0297)
-	shownP       []uint16               // the players shown, in no order (mirror of players)
-	shownBits    idSet                  // the same, as a set
-	wantBits     idSet                  // the players wanted as of the last pass: shown or left to show (held)
-	wantP        []uint16               // the same, listed
-	heldBy       idSet                  // the viewers whose view wants this player (players_index.go)
-	freshP       []uint16               // shown in this tick's pass: owed a first PlayerMove
-	nearP        []uint16               // the players shown within NearMoveDistance, as of the last split
-	nearD        []float32              // splitMoves' scratch: the shown players' squared distances
-	nearSel      []float32              // splitMoves' scratch: those within NearMoveDistance
-	nearCut2     float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
-	farP         [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
-	vehiclesV    *stream.View
-	vehicleAt    stream.Anchor
-	shownV       []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
-	objects      *stream.View
-	objectAt     stream.Anchor
-	hold         *landingHold // a spawn or respawn waiting for the objects at its point
-	labels       labelPass    // the labels on players its label view's last pass wanted (label_pass.go)
+	players     *stream.View
+	playerAt    stream.Anchor
+	deferred    bool                   // due, past the tick's budget: in ents.views.deferred
+	playersLeft bool                   // the last pass of players left ops for lack of room
+	shownP      []uint16               // the players shown, in no order (mirror of players)
+	shownBits   idSet                  // the same, as a set
+	wantBits    idSet                  // the players wanted as of the last pass: shown or left to show (held)
+	wantP       []uint16               // the same, listed
+	heldBy      idSet                  // the viewers whose view wants this player (players_index.go)
+	freshP      []uint16               // shown in this tick's pass: owed a first PlayerMove
+	nearP       []uint16               // the players shown within NearMoveDistance, as of the last split
+	nearD       []float32              // splitMoves' scratch: the shown players' squared distances
+	nearSel     []float32              // splitMoves' scratch: those within NearMoveDistance
+	nearCut2    float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
+	farP        [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
+	vehiclesV   *stream.View
+	vehicleAt   stream.Anchor
+	shownV      []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
+	objects     *stream.View
+	objectAt    stream.Anchor
+	hold        *landingHold // a spawn or respawn waiting for the objects at its point
+	labels      labelPass    // the labels on players its label view's last pass wanted (label_pass.go)
 }
 
 func (e *playerEnt) init(id uint16) {

@@ -8,10 +8,10 @@ import (
 // TestFirstReconcileHidesAfterPatches: a new view of players takes its
 // first changes by Patch (nobody held before); when a pass must then diff
 // (a show's rev changed), a player it no longer wants is hidden. stream's
-// table gives what Patch inserts before any diffing Reconcile the epoch
+// table gave what Patch inserts before any diffing Reconcile the epoch
 // that Reconcile takes for its own, so it read those players as wanted and
-// kept them shown; reconcilePlayers diffs first in a fresh view
-// (playerEnt.epoch). Checked against: the view patched before a diff.
+// kept them shown (decision 0297; fixed in stream's nextEpoch). Checked
+// against: stream's nextEpoch returning 1.
 func TestFirstReconcileHidesAfterPatches(t *testing.T) {
 	f := newFixture(t, nil)
 	a, ac := f.join()

@@ -163,7 +163,7 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	n := len(e.wantP)
 	w.setWants(q, wants, hide, show)
 	budget := q.conn.Free() - SendReserve
-	if !pending && e.playersEpoch {
+	if !pending {
 		// The view shows its last wanted set: the change is the players
 		// that came and went (a crowd's pass changes a few of 200), which
 		// Patch takes without the diff of the whole set; it refuses, and
@@ -172,14 +172,7 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 			return ops
 		}
 	}
-	shown := e.players.Len()
-	ops := e.players.Reconcile(wants, budget, stream.HidesFirst, w.ents.ops[:0])
-	// A Reconcile that diffed started the view's table's epochs: only then
-	// may Patch insert. Before, what Patch inserted the first diffing
-	// Reconcile took for wanted (stream's table gives an insert at epoch 0
-	// the epoch 1, that Reconcile's own) and kept shown (decision 0297).
-	e.playersEpoch = e.playersEpoch || shown != len(wants) || len(ops) > 0 || e.players.Pending() > 0
-	return ops
+	return e.players.Reconcile(wants, budget, stream.HidesFirst, w.ents.ops[:0])
 }
 
 // playerChange returns how q's new wanted set differs from its last
