@@ -382,7 +382,6 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"bytes_out", now.BytesOut-last.BytesOut,
 		"drops", drops,
 		"unreliable_reused", now.UnreliableReused-last.UnreliableReused,
-		"unreliable_new", now.UnreliableNew-last.UnreliableNew,
 		"unreliable_dropped", now.UnreliableDropped-last.UnreliableDropped,
 		"retransmits", retransmits-s.lastRetransmits,
 		"fast_retransmits", fast-s.lastCauses[0],

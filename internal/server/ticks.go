@@ -37,8 +37,8 @@ type phases struct {
 	datagrams   uint64                        // datagrams the writer put on the wire since the last tick's end
 	// behind: when the tick's flush began, the writer still held batches
 	// (the last tick's datagrams); two or more, and the sessions that sent
-	// unreliable packets took a buffer the writer had written before, or a
-	// new one (transport Session.swapUnreliable, decision 0315);
+	// unreliable packets took a buffer the writer had written before, or
+	// dropped them (transport Session.swapUnreliable, decisions 0315, 0318);
 	// behindBefore: the tick before's flush found it so.
 	behind, behindBefore bool
 	// minFlt and majFlt are the minor and major page faults of the tick's
@@ -108,7 +108,7 @@ type TickStats struct {
 	// MinorFaults and MajorFaults are the page faults of the ticks' thread
 	// during the ticks, in all; MinorFaultsP99 is the 99th percentile of a
 	// tick's minor faults, and FaultTicks counts the ticks with at least
-	// FaultTick of them (each ~20–30 µs on the load-run VM).
+	// FaultTick of them (each ~19 µs on the load-run VM, decision 0315).
 	MinorFaults, MajorFaults uint64
 	MinorFaultsP99           uint64
 	FaultTicks               int
@@ -135,7 +135,8 @@ type SlowTick struct {
 	Retransmits, DatagramsOut uint64
 	// WriterBehind: the tick's flush found the writer still holding
 	// datagrams; WriterBehindBefore: the flush of the tick before did
-	// (whose new buffers this tick's moves then wrote first).
+	// (its sessions then took written spares, or dropped their unreliable
+	// datagrams: decisions 0315, 0318).
 	WriterBehind, WriterBehindBefore bool
 	// MinorFaults and MajorFaults are the page faults of the tick's thread
 	// during the tick (0 where its CPU is not measured).

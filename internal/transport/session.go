@@ -61,7 +61,8 @@ type heldBuf struct {
 // batches are written in order, unless both are still in the writer's
 // queue: then that one is left to the writer, kept in sp (nil: none) until
 // its batch is written, and the next buffer is sp's oldest written one
-// (warm pages), or a new one when sp has none.
+// (warm pages), or a new one when sp has none (the tick does not swap
+// then: unreliableRoom).
 func (s *Session) swapUnreliable(seq, written uint64, sp *spares) {
 	i := 0
 	if s.held[1].seq < s.held[0].seq {

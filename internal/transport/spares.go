@@ -11,22 +11,25 @@ const MaxSpares = 2048
 // spares are the sessions' unreliable buffers that were left to the writer
 // (their batches not yet written when their session needed a buffer), in
 // the order of their batches, for the sessions to take again once their
-// batch is written. A session that takes a new buffer instead writes its
-// next tick's packets into fresh pages: one page fault a session, a
-// thousand in a tick, when a busy writer falls two ticks behind (decision
-// 0315). Owned by the tick goroutine; the nil *spares keeps nothing.
+// batch is written. A new buffer instead would take the next tick's packets
+// into fresh pages: one page fault a session, a thousand in a tick, when a
+// busy writer falls two ticks behind (decision 0315); the tick drops a
+// session's unreliable datagrams rather than make one (0318). Owned by the
+// tick goroutine; the nil *spares keeps nothing.
 type spares struct {
-	bufs []heldBuf // ring, oldest first from head
+	bufs []heldBuf // ring, by batch, oldest first from head
 	head int
 	n    int
 
-	reused, made *atomic.Uint64 // counters (Stats): buffers taken from the ring, new ones
+	reused *atomic.Uint64 // counter (Stats): buffers taken from the ring
+	made   int            // new buffers take made (no ring, or none written)
 }
 
-// put keeps h, whose batch is h.seq, unless the ring is full. Batches are
-// written in the order of their numbers, and the buffers come mostly in
-// that order (each session's older held one, tick after tick); take looks
-// at the oldest kept only, so one out of order waits longer, never less.
+// put keeps h, whose batch is h.seq, unless the ring is full, in the order
+// of the batches: the buffers come mostly in that order (each session's
+// older held one, tick after tick), and one that comes late (a session
+// that skipped ticks) is moved back past the newer ones, so the oldest,
+// which take looks at, is the first written.
 func (sp *spares) put(h heldBuf) {
 	if sp == nil || h.buf == nil {
 		return
@@ -37,7 +40,15 @@ func (sp *spares) put(h heldBuf) {
 	if sp.n == len(sp.bufs) {
 		return
 	}
-	sp.bufs[(sp.head+sp.n)%len(sp.bufs)] = h
+	i := sp.n
+	for ; i > 0; i-- { // nearly sorted: a step or two at most
+		prev := &sp.bufs[(sp.head+i-1)%len(sp.bufs)]
+		if prev.seq <= h.seq {
+			break
+		}
+		sp.bufs[(sp.head+i)%len(sp.bufs)] = *prev
+	}
+	sp.bufs[(sp.head+i)%len(sp.bufs)] = h
 	sp.n++
 }
 
@@ -62,8 +73,6 @@ func (sp *spares) take(written uint64, c int) []byte {
 		}
 		return h.buf[:0]
 	}
-	if sp.made != nil {
-		sp.made.Add(1)
-	}
+	sp.made++
 	return make([]byte, 0, c)
 }

@@ -12,8 +12,8 @@ import (
 // this session or another, instead of a new one: fails when
 // swapUnreliable makes a buffer whenever both are held.
 func TestSwapUnreliableTakesWrittenSpares(t *testing.T) {
-	var reused, made atomic.Uint64
-	sp := &spares{reused: &reused, made: &made}
+	var reused atomic.Uint64
+	sp := &spares{reused: &reused}
 	var a, b Session
 	same := func(x, y []byte) bool { return &x[:1][0] == &y[:1][0] }
 	fill := func(s *Session, text string) []byte {
@@ -30,8 +30,8 @@ func TestSwapUnreliableTakesWrittenSpares(t *testing.T) {
 	if same(a4, a1) || same(a4, a2) || same(a4, a3) {
 		t.Fatal("tick 4 was written over a held buffer")
 	}
-	if made.Load() != 1 || reused.Load() != 0 {
-		t.Fatalf("got %d new, %d reused buffers, want 1, 0 (nothing written yet)", made.Load(), reused.Load())
+	if sp.made != 1 || reused.Load() != 0 {
+		t.Fatalf("got %d new, %d reused buffers, want 1, 0 (nothing written yet)", sp.made, reused.Load())
 	}
 	a.swapUnreliable(4, 0, sp) // 2 and 3 held: 2 left too, a new buffer again
 	fill(&a, "a5")
@@ -53,8 +53,8 @@ func TestSwapUnreliableTakesWrittenSpares(t *testing.T) {
 	if b4 := fill(&b, "b4"); !same(b4, a2) {
 		t.Errorf("session b took another buffer, want a2's (batch 2 written)")
 	}
-	if made.Load() != 2 || reused.Load() != 2 {
-		t.Errorf("got %d new, %d reused buffers, want 2, 2", made.Load(), reused.Load())
+	if sp.made != 2 || reused.Load() != 2 {
+		t.Errorf("got %d new, %d reused buffers, want 2, 2", sp.made, reused.Load())
 	}
 }
 
@@ -157,7 +157,7 @@ func TestWriterTwoBehindDropsUnreliables(t *testing.T) {
 	if got := s.stats.UnreliableDropped.Load(); got != 1 {
 		t.Errorf("got %d unreliable datagrams counted dropped, want 1", got)
 	}
-	if got := s.stats.UnreliableNew.Load(); got != 0 {
+	if got := s.tick.spares.made; got != 0 {
 		t.Errorf("got %d new unreliable buffers, want 0", got)
 	}
 	if cap(sess.unrel) == 0 || &sess.unrel[:1][0] != filled {
@@ -166,5 +166,24 @@ func TestWriterTwoBehindDropsUnreliables(t *testing.T) {
 	s.written.Store(1) // the writer wrote batch 1: its buffer is free again
 	if got := tick("t4"); got != 1 {
 		t.Errorf("tick 4, batch 1 written: got %d datagrams of its moves, want 1", got)
+	}
+}
+
+// A buffer that comes late (an older batch after newer ones: a session
+// that skipped ticks) is kept in batch order, so a written one is never
+// stuck behind one whose batch is not: fails when put only appends.
+func TestSparesKeepBatchOrder(t *testing.T) {
+	var sp spares
+	for _, seq := range []uint64{5, 6, 3, 7, 4} {
+		sp.put(heldBuf{buf: make([]byte, 1, 8), seq: seq})
+	}
+	for _, want := range []uint64{3, 4, 5, 6, 7} {
+		if got := sp.bufs[sp.head].seq; got != want {
+			t.Fatalf("oldest kept is batch %d, want %d", got, want)
+		}
+		if !sp.ready(want) || sp.ready(want-1) {
+			t.Fatalf("batch %d: ready at %d %v, at %d %v; want true, false", want, want, sp.ready(want), want-1, sp.ready(want-1))
+		}
+		sp.take(want, 8)
 	}
 }

@@ -37,10 +37,10 @@ type Stats struct {
 	HelloRetries              atomic.Uint64 // HelloRetry answers
 	HelloRefused              atomic.Uint64 // version mismatches answered
 	Joined, Left              atomic.Uint64
-	// UnreliableReused and UnreliableNew count the sessions' unreliable
-	// buffers taken while the writer held both of theirs (two ticks
-	// behind): kept ones the writer had written since, and new ones.
-	UnreliableReused, UnreliableNew atomic.Uint64
+	// UnreliableReused counts the sessions' unreliable buffers taken while
+	// the writer held both of theirs (two ticks behind): kept ones the
+	// writer had written since (decision 0315).
+	UnreliableReused atomic.Uint64
 	// UnreliableDropped counts the unreliable datagrams a tick dropped
 	// because the writer held every buffer they could go in (decision 0318).
 	UnreliableDropped atomic.Uint64
@@ -59,7 +59,6 @@ type StatsSnapshot struct {
 	HelloRefused              uint64
 	Joined, Left              uint64
 	UnreliableReused          uint64
-	UnreliableNew             uint64
 	UnreliableDropped         uint64
 	Drops                     map[string]uint64
 }
@@ -71,7 +70,7 @@ func (s *Stats) snapshot() StatsSnapshot {
 		BytesIn: s.BytesIn.Load(), BytesOut: s.BytesOut.Load(),
 		HelloRetries: s.HelloRetries.Load(), HelloRefused: s.HelloRefused.Load(),
 		Joined: s.Joined.Load(), Left: s.Left.Load(),
-		UnreliableReused: s.UnreliableReused.Load(), UnreliableNew: s.UnreliableNew.Load(),
+		UnreliableReused:  s.UnreliableReused.Load(),
 		UnreliableDropped: s.UnreliableDropped.Load(),
 		Drops:             map[string]uint64{},
 	}

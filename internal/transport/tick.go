@@ -39,7 +39,7 @@ type helloKey struct {
 func (t *tickState) init(s *Server) {
 	t.srv = s
 	t.byHello = map[helloKey]*Session{}
-	t.spares.reused, t.spares.made = &s.stats.UnreliableReused, &s.stats.UnreliableNew
+	t.spares.reused = &s.stats.UnreliableReused
 }
 
 // Tick is Receive then Flush: one step of every session at now.
