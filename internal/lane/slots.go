@@ -23,7 +23,10 @@ type Slots struct {
 }
 
 // DefaultSharedSlots is the default bound of a Slots: 1000 clients with
-// 256 slots each (~100 MB with their buffers at most).
+// 256 slots each. A free slot keeps its message buffer (up to the
+// 1200-byte budget, ~1.4 KB a slot with its bookkeeping): at most ~375 MB
+// kept, ~125 MB with typical 300-byte events, and the list does not shrink
+// after a peak.
 const DefaultSharedSlots = 1 << 18
 
 // Len is how many free slots the list holds.

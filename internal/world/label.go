@@ -316,25 +316,11 @@ func (w *World) sendLabelOps(p *Player, fresh bool) {
 				}
 				l.enc, l.encRev = pr.label.Append(l.enc[:0]), l.rev
 			}
-			w.sendEncoded(p, l.enc)
+			w.sendEncoded(p, l.enc, lane.Critical)
 			continue
 		}
 		pr.label = wire.Label3D{LabelID: op.ID}
 		sendOp(w, p, &pr.label)
-	}
-}
-
-// sendEncoded queues to p, critical, a packet already checked and encoded
-// (event_id 0), as World.send does once it has encoded one: a label's show
-// is encoded once a rev for every player it goes to (a crowd's name labels:
-// ~650 shows a tick, each a copy and check of 255 bytes of text).
-func (w *World) sendEncoded(p *Player, msg []byte) {
-	if p.gone || p.left {
-		return
-	}
-	if err := p.conn.Send(msg, lane.Critical); err != nil {
-		w.stats.SendFailed++
-		p.gone = true // the transport disconnects the player and calls Leave
 	}
 }
 

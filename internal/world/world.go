@@ -308,12 +308,22 @@ func (w *World) send(p *Player, pkt wire.Packet, class lane.Class) error {
 		return err
 	}
 	w.buf = pkt.Append(w.buf[:0])
-	if err := p.conn.Send(w.buf, class); err != nil {
-		w.stats.SendFailed++
-		p.gone = true
-		return nil // the transport disconnects the player and calls Leave
-	}
+	w.sendEncoded(p, w.buf, class)
 	return nil
+}
+
+// sendEncoded queues to p a packet already checked and encoded (event_id
+// 0): the end of send, and what a label's show, encoded once a rev for
+// every player it goes to, is sent with (decision 0295). A failed critical
+// send marks p gone.
+func (w *World) sendEncoded(p *Player, msg []byte, class lane.Class) {
+	if p.gone || p.left {
+		return
+	}
+	if err := p.conn.Send(msg, class); err != nil {
+		w.stats.SendFailed++
+		p.gone = true // the transport disconnects the player and calls Leave
+	}
 }
 
 // sendAll sends pkt to every connected player.
