@@ -117,7 +117,9 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 			s.stats.FastRetransmits++
 			s.transmit(sl, now, emit)
 		case now.Before(sl.deadline):
-			// Flagged, then sent since: nothing is due.
+			// Not reached today: a flagged event is due (an ack flagged
+			// it) or its timer expired. Kept so that an event flagged any
+			// other way is never resent before its deadline.
 		case id-s.horizon < 1<<31 && id != s.horizon:
 			// Beyond what an ack can show (ack+65): it may well have
 			// arrived. Wait for the acks of the retransmissions below it.
