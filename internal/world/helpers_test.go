@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -226,6 +227,43 @@ func startWalk(t *testing.T, seed, salt uint64, n int, spread float32) (f *fixtu
 		ps, cs = append(ps, p), append(cs, c)
 	}
 	return f, r, near, ps, cs
+}
+
+// walkStep moves every player of ps (clients cs) one random step of a
+// length drawn from steps, in a random direction; one that would end past
+// 60 m from the origin goes back to near(20) instead.
+func (f *fixture) walkStep(r *rand.Rand, near func(float32) grid.Vec, ps []*Player, cs []*testConn, steps []float32) {
+	for i, p := range ps {
+		step := steps[r.IntN(len(steps))]
+		a := r.Float64() * 2 * math.Pi
+		pos := p.pos
+		pos.X += step * float32(math.Cos(a))
+		pos.Y += step * float32(math.Sin(a))
+		if grid.Dist2(pos, grid.Vec{}) > 60*60 {
+			pos = near(20)
+		}
+		f.walk(p, cs[i], pos)
+	}
+}
+
+// lineMover is a player of lineCrowd: its client and its x.
+type lineMover struct {
+	p  *Player
+	c  *testConn
+	at float32
+}
+
+// lineCrowd spawns NearMoveLimit + 10 players on a line from x = 2 m,
+// every 0.5 m: all within NearMoveDistance of the origin, a crowd.
+func (f *fixture) lineCrowd() []lineMover {
+	var ms []lineMover
+	for i := range NearMoveLimit + 10 {
+		p, c := f.joinE()
+		x := 2 + float32(i)*0.5
+		f.spawn(p, c.testConn, at(x, 0))
+		ms = append(ms, lineMover{p, c.testConn, x})
+	}
+	return ms
 }
 
 // seeded is the start of a randomized test: a fixture, the random source

@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -41,17 +40,7 @@ func TestLabelPassEqualsBruteForce(t *testing.T) {
 		var car uint16   // a vehicle with a label, or 0
 		pr := &f.w.prims
 		for round := range 80 {
-			for i, p := range ps {
-				step := []float32{0, 0.5, 3, 6, 6, 12}[r.IntN(6)]
-				a := r.Float64() * 2 * math.Pi
-				pos := p.pos
-				pos.X += step * float32(math.Cos(a))
-				pos.Y += step * float32(math.Sin(a))
-				if grid.Dist2(pos, grid.Vec{}) > 60*60 {
-					pos = near(20)
-				}
-				f.walk(p, cs[i], pos)
-			}
+			f.walkStep(r, near, ps, cs, []float32{0, 0.5, 3, 6, 6, 12})
 			switch r.IntN(8) {
 			case 0: // in place
 				if l := f.w.Label(names[r.IntN(len(names))]); l != nil {

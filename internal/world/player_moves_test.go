@@ -152,18 +152,7 @@ func TestCrowdSplitsEveryCrowdSplitEvery(t *testing.T) {
 	f := newFixture(t, nil)
 	viewer, vc := f.joinE()
 	f.spawn(viewer, vc.testConn, at(0, 0))
-	type mover struct {
-		p  *Player
-		c  *testConn
-		at float32
-	}
-	var ms []mover
-	for i := range NearMoveLimit + 10 { // every one within NearMoveDistance
-		p, c := f.joinE()
-		x := 2 + float32(i)*0.5
-		f.spawn(p, c.testConn, at(x, 0))
-		ms = append(ms, mover{p, c.testConn, x})
-	}
+	ms := f.lineCrowd()      // every one within NearMoveDistance
 	for range FarMoveEvery { // a first split finds the crowd
 		f.advance(tick)
 	}
@@ -256,18 +245,7 @@ func TestSpansCarryTheSameMoves(t *testing.T) {
 	}
 	f.spawn(one, oc.testConn, at(0, 0))
 	f.spawn(spans, sc.testConn, at(0, 0.1))
-	type mover struct {
-		p  *Player
-		c  *testConn
-		at float32
-	}
-	var ms []mover
-	for i := range NearMoveLimit + 10 {
-		p, c := f.joinE()
-		x := 2 + float32(i)*0.5
-		f.spawn(p, c.testConn, at(x, 0))
-		ms = append(ms, mover{p, c.testConn, x})
-	}
+	ms := f.lineCrowd()             // every one within NearMoveDistance
 	for range 2 * CrowdSplitEvery { // both viewers' splits find the crowd
 		f.advance(tick)
 	}

@@ -22,17 +22,7 @@ func TestCutGridCoversEveryViewerInReach(t *testing.T) {
 	}
 	refs := func() []playerRef { return f.w.ents.views.refs }
 	for round := range 150 {
-		for i, p := range ps {
-			step := []float32{0.5, 2, 3.5, 3.9, 3.9, 7}[r.IntN(6)]
-			a := r.Float64() * 2 * math.Pi
-			pos := p.pos
-			pos.X += step * float32(math.Cos(a))
-			pos.Y += step * float32(math.Sin(a))
-			if grid.Dist2(pos, grid.Vec{}) > 60*60 {
-				pos = near(20)
-			}
-			f.walk(p, cs[i], pos)
-		}
+		f.walkStep(r, near, ps, cs, []float32{0.5, 2, 3.5, 3.9, 3.9, 7})
 		g := f.w.ents.views.cuts.Get(ps[0].scope)
 		for _, p := range ps {
 			hits := map[uint32]bool{}

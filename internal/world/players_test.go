@@ -304,18 +304,7 @@ func TestNearMovesLimited(t *testing.T) {
 	f := newFixture(t, nil)
 	viewer, vc := f.joinE()
 	f.spawn(viewer, vc.testConn, at(0, 0))
-	type mover struct {
-		p  *Player
-		c  *testConn
-		at float32
-	}
-	var ms []mover
-	for i := range NearMoveLimit + 10 { // every one within NearMoveDistance
-		p, c := f.joinE()
-		x := 2 + float32(i)*0.5
-		f.spawn(p, c.testConn, at(x, 0))
-		ms = append(ms, mover{p, c.testConn, x})
-	}
+	ms := f.lineCrowd()      // every one within NearMoveDistance
 	for range FarMoveEvery { // the viewer's periodic split works out who is nearest
 		f.advance(tick)
 	}
