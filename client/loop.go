@@ -32,6 +32,12 @@ func (c *Client) readLoop() {
 	}
 	for {
 		n, err := c.rc.ReadBatch(ms)
+		if refused(err) {
+			c.mu.Lock()
+			c.stats.Refused++
+			c.mu.Unlock()
+			continue // transient: the server-silent timeout decides
+		}
 		if err != nil {
 			c.mu.Lock()
 			c.endLocked(0, ErrClosed)
@@ -114,7 +120,7 @@ func (c *Client) flushOut() {
 	c.out = c.written[:0]
 	c.mu.Unlock()
 	for _, d := range out {
-		c.uc.WriteToUDPAddrPort(d, c.server)
+		c.uc.Write(d) // connected: a refusal is transient, a loss is the lanes' to repair
 	}
 	c.mu.Lock()
 	for i, d := range out {

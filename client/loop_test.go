@@ -37,6 +37,24 @@ func loopClient(t *testing.T, now time.Time) *Client {
 	return c
 }
 
+// connect gives c a socket connected to a new server socket, as Dial
+// does, and returns the server's.
+func connect(t *testing.T, c *Client) *net.UDPConn {
+	t.Helper()
+	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	c.uc.Close()
+	if c.uc, err = net.DialUDP("udp4", nil, srv.LocalAddr().(*net.UDPAddr)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.uc.Close() })
+	return srv
+}
+
 // TestReaderHandlesArrivals: the reader handles a datagram as it arrives,
 // without the loop (none runs here), and wakes the loop when a callback is
 // due. Before, datagrams waited in a queue for the loop: a client on a busy
@@ -161,17 +179,12 @@ func TestDeliverReusedPacket(t *testing.T) {
 // few, and one from another address among them is not.
 func TestReaderReadsBacklogInBatches(t *testing.T) {
 	c := loopClient(t, time.Now().Add(-time.Hour))
-	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := connect(t, c)
 	stranger, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stranger.Close()
-	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
 	to := c.uc.LocalAddr().(*net.UDPAddr).AddrPort()
 	const n = readBatch + 3 // more than one batch
 	for i := range n {
@@ -257,12 +270,7 @@ func TestOnTickBeforeSync(t *testing.T) {
 // nothing.
 func TestSendReusesWrittenBuffers(t *testing.T) {
 	c := loopClient(t, time.Now())
-	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	srv := connect(t, c)
 	now := time.Now()
 	c.send([]byte("first datagram"), now)
 	c.flushOut()
