@@ -72,8 +72,8 @@ type Config struct {
 	SyncRate int
 	// OnPacket receives every reliable event in order and once (after the
 	// decoder's checks; fragments reassembled) and every unreliable
-	// snapshot newer than the last of its entity. The packet is the
-	// handler's to keep.
+	// snapshot newer than the last of its entity, a shown one. The packet
+	// is the handler's to keep.
 	OnPacket func(p wire.Packet)
 	// OnDisconnect is called once when the connection ends, with the
 	// reason (a wire.Reason*; 0 when the client closed it) and the error.
@@ -121,7 +121,6 @@ type Client struct {
 	mu        sync.Mutex // guards everything below
 	recv      *lane.Receiver
 	gbn       *lane.GBNSender
-	seqs      entitySeqs // unreliable: by entity
 	split     wire.Splitter
 	sync      wire.PlayerSync
 	hasSync   bool
@@ -155,7 +154,7 @@ type Stats struct {
 	Lost                      int // event ids skipped in delivery: always 0 unless the lane is broken
 	Touches                   int // PickupTouch events the client detected and sent
 	Invalid                   int // reliable packets dropped by the decoder rules, without an ack
-	Stale                     int // unreliable snapshots not newer than the last
+	Stale                     int // unreliable snapshots not newer than the last, or of an entity not shown
 	Unknown                   int // datagram tails that could not be delimited
 	Refused                   int // reads failed by an ICMP port unreachable (transient)
 }
@@ -241,6 +240,11 @@ func (c *Client) handshake(ctx context.Context) ([]byte, error) {
 				continue // an earlier hello found no server yet: wait for the deadline
 			}
 			if err != nil {
+				if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+					// ctx's timer may not have fired yet: without this, the
+					// tries left would all run out at once.
+					return nil, fmt.Errorf("client: connecting to %s: %w", c.server, context.DeadlineExceeded)
+				}
 				break // next try
 			}
 			if from != c.server || n == 0 {

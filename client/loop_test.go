@@ -100,26 +100,55 @@ func TestReaderHandlesArrivals(t *testing.T) {
 
 // TestFreshByEntity: the unreliable snapshots are sequenced per entity and
 // kind: a player's and a vehicle's with the same id do not interfere, a
-// repeated or older seq is stale.
+// repeated or older seq is stale, and so is one of an entity not shown
+// (the mirror's check is the client's only one, decision 0320): a stale
+// snapshot is counted and not handed to OnPacket.
 func TestFreshByEntity(t *testing.T) {
-	c := loopClient(t, time.Now())
+	now := time.Now()
+	c := loopClient(t, now)
+	var got []wire.Packet
+	c.cfg.OnPacket = func(p wire.Packet) { got = append(got, p) }
+	for _, id := range []uint16{5, 6} {
+		c.world.Apply(&wire.PlayerShow{PlayerID: id, Active: 1}, now)
+	}
+	c.world.Apply(&wire.VehicleShow{VehicleID: 5, Active: 1, Model: 411, QW: 1, Health: 1000}, now)
+	pm := func(id uint16, seq uint32) wire.Packet {
+		return &wire.PlayerMove{PlayerID: id, Seq: seq, State: wire.StateOnFoot, X: float32(seq), Health: 100}
+	}
+	vm := func(id uint16, seq uint32) wire.Packet {
+		return &wire.VehicleMove{VehicleID: id, Seq: seq, QW: 1, Health: 900}
+	}
 	for i, tt := range []struct {
 		p    wire.Packet
 		want bool
 	}{
-		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, true},
-		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, false},
-		{&wire.PlayerMove{PlayerID: 5, Seq: 9}, false},
-		{&wire.VehicleMove{VehicleID: 5, Seq: 3}, true},
-		{&wire.PlayerMove{PlayerID: 6, Seq: 1}, true},
-		{&wire.PlayerMove{PlayerID: 5, Seq: 11}, true},
-		{&wire.PlayerMove{PlayerID: wire.MaxPlayers, Seq: 1}, false},
-		{&wire.VehicleMove{VehicleID: 5, Seq: 2}, false},
-		{&wire.SetWeather{}, true}, // not sequenced
+		{pm(5, 10), true},
+		{pm(5, 10), false},
+		{pm(5, 9), false},
+		{vm(5, 3), true},
+		{pm(6, 1), true},
+		{pm(5, 11), true},
+		{pm(7, 1), false}, // not shown
+		{vm(5, 2), false},
+		{vm(6, 9), false}, // not shown
 	} {
-		if got := c.fresh(tt.p); got != tt.want {
-			t.Errorf("step %d: fresh(%T %+v) = %v, want %v", i, tt.p, tt.p, got, tt.want)
+		stale, pending := c.stats.Stale, len(c.pending)
+		c.receiveLocked(tt.p.Append(nil), now)
+		if c.stats.Invalid != 0 {
+			t.Fatalf("step %d: %T %+v refused by the decoder", i, tt.p, tt.p)
 		}
+		if fresh := c.stats.Stale == stale; fresh != tt.want {
+			t.Errorf("step %d: %T %+v taken %v, want %v", i, tt.p, tt.p, fresh, tt.want)
+		}
+		if queued := len(c.pending) > pending; queued != tt.want {
+			t.Errorf("step %d: %T %+v queued for OnPacket %v, want %v", i, tt.p, tt.p, queued, tt.want)
+		}
+	}
+	if p, _ := c.world.Player(5); p.Pos.X != 11 {
+		t.Errorf("got player 5 at x %v, want 11 (seq 11's)", p.Pos.X)
+	}
+	if st := c.world.Stats(); st.StaleMoves != 3 || st.UnshownMoves != 2 {
+		t.Errorf("got mirror stats %+v, want 3 stale and 2 unshown moves", st)
 	}
 }
 

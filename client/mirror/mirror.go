@@ -75,10 +75,8 @@ type Mirror struct {
 	children map[entityKey][]uint32 // parent → ids of objects attached to it
 	moving   []*object              // objects with a movement in progress
 
-	players    map[uint16]*player
-	vehicles   map[uint16]*vehicle
-	playerSeq  [wire.MaxPlayers]seqSlot
-	vehicleSeq [wire.MaxVehicleID + 1]seqSlot
+	players  shown[player]  // by player id, with their moves' seqs
+	vehicles shown[vehicle] // by vehicle id, with their moves' seqs
 
 	spares spares // hidden copies for the next shows
 	stats  Stats
@@ -102,8 +100,8 @@ func New(hello *wire.ServerHello, now time.Time) *Mirror {
 		colshapes:  make(map[uint32]*wire.ColshapeShape),
 		objects:    make(map[uint32]*object),
 		children:   make(map[entityKey][]uint32),
-		players:    make(map[uint16]*player),
-		vehicles:   make(map[uint16]*vehicle),
+		players:    newShown[player](wire.MaxPlayers),
+		vehicles:   newShown[vehicle](wire.MaxVehicleID + 1),
 	}
 	if hello.ClockRunning == 1 {
 		m.clock.run(hello.Hours, hello.Minutes, hello.MinuteMs, now)
@@ -175,6 +173,24 @@ func (m *Mirror) Apply(p wire.Packet, now time.Time) {
 	}
 }
 
+// ApplySnapshot applies an unreliable snapshot as Apply does and reports
+// whether the mirror took it: a PlayerMove or VehicleMove is not taken
+// when its seq is not above the last accepted for its entity or the entity
+// is not shown (counted in Stats). This check is the client's only one
+// (decision 0320): a snapshot not taken is stale to the client too.
+func (m *Mirror) ApplySnapshot(p wire.Packet, now time.Time) bool {
+	switch p := p.(type) {
+	case *wire.PlayerMove:
+		m.Advance(now)
+		return m.applyPlayerMove(p)
+	case *wire.VehicleMove:
+		m.Advance(now)
+		return m.applyVehicleMove(p)
+	}
+	m.Apply(p, now)
+	return true
+}
+
 // applyShow applies the shared active contract of the per-player
 // primitives: active = 1 shows or replaces (the mirror keeps its own copy,
 // in a hidden one's when it has one), active = 0 hides.
@@ -199,7 +215,8 @@ func applyShow[K comparable, T any](set map[K]*T, free *spare[T], id K, active u
 const maxSpare = 32
 
 // spare holds the copies of hidden primitives for the next shows: a crowd's
-// name labels (and their players) come and go every second, and each show
+// name labels come and go every second (their players' copies are kept by
+// shown), and each show
 // would otherwise allocate. Nothing outside the mirror holds them: the
 // accessors return copies.
 type spare[T any] []*T
@@ -227,7 +244,6 @@ type spares struct {
 	blips     spare[wire.Blip]
 	zones     spare[wire.GangZone]
 	colshapes spare[wire.ColshapeShape]
-	players   spare[player]
 }
 
 // Advance runs the time-dependent state to now: the clock, object
