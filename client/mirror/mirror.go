@@ -4,8 +4,10 @@
 //
 // A Mirror starts from ServerHello (clock, weather, garage doors, the own
 // player id) and is fed, in order, the reliable events the lane delivers
-// and the fresh unreliable snapshots (PlayerMove, VehicleMove), each already
-// passed through its CheckRecv. Time is passed in: Apply takes the arrival
+// and the unreliable snapshots (PlayerMove, VehicleMove), each already
+// passed through its CheckRecv; the mirror's per-entity sequence check is
+// the client's only one (ApplySnapshot says whether it took a snapshot).
+// Time is passed in: Apply takes the arrival
 // time, Advance runs what depends on time (the clock, object movement, the
 // gang zones' flashing phase). The accessors return copies; nothing they
 // return aliases the mirror.
