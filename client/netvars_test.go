@@ -16,7 +16,7 @@ var nt0 = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 
 // netvarClient is a Client with no socket: its loop state only, driven by
 // hand with injected time. What it sends collects in c.out.
-func netvarClient(t *testing.T, me uint16, reg func(r *netvar.Registry)) *Client {
+func netvarClient(t testing.TB, me uint16, reg func(r *netvar.Registry)) *Client {
 	t.Helper()
 	c := &Client{
 		cfg:   Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Netvars: reg},
@@ -28,7 +28,7 @@ func netvarClient(t *testing.T, me uint16, reg func(r *netvar.Registry)) *Client
 }
 
 // sealed is the server's registry of these tests.
-func sealed(t *testing.T) *netvar.Registry {
+func sealed(t testing.TB) *netvar.Registry {
 	t.Helper()
 	r := netvar.NewRegistry()
 	r.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
