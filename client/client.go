@@ -72,8 +72,8 @@ type Config struct {
 	SyncRate int
 	// OnPacket receives every reliable event in order and once (after the
 	// decoder's checks; fragments reassembled) and every unreliable
-	// snapshot newer than the last of its entity, a shown one. The packet
-	// is the handler's to keep.
+	// snapshot newer than the last of its entity. The packet is the
+	// handler's to keep.
 	OnPacket func(p wire.Packet)
 	// OnDisconnect is called once when the connection ends, with the
 	// reason (a wire.Reason*; 0 when the client closed it) and the error.
@@ -154,7 +154,7 @@ type Stats struct {
 	Lost                      int // event ids skipped in delivery: always 0 unless the lane is broken
 	Touches                   int // PickupTouch events the client detected and sent
 	Invalid                   int // reliable packets dropped by the decoder rules, without an ack
-	Stale                     int // unreliable snapshots not newer than the last, or of an entity not shown
+	Stale                     int // unreliable snapshots not newer than the last
 	Unknown                   int // datagram tails that could not be delimited
 	Refused                   int // reads failed by an ICMP port unreachable (transient)
 }

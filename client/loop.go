@@ -168,7 +168,7 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 				continue
 			}
 			if !c.world.ApplySnapshot(p, c.lastHeard) {
-				c.stats.Stale++ // not newer than the last of its entity, or the entity is not shown
+				c.stats.Stale++ // not newer than the last of its entity
 				continue
 			}
 			c.keep(p, pkt)
@@ -214,8 +214,8 @@ func (c *Client) deliver(msg []byte) {
 	c.deliverNetvar(p)
 }
 
-// keep queues a copy of an unreliable snapshot (p, parsed from pkt by the
-// splitter) that the mirror took for OnPacket, when there is one:
+// keep queues a copy of a fresh unreliable snapshot (p, parsed from pkt by
+// the splitter, applied by the mirror) for OnPacket, when there is one:
 // snapshots are the bulk of the traffic, and a client without OnPacket
 // allocates nothing for them.
 func (c *Client) keep(p wire.Packet, pkt []byte) {

@@ -100,9 +100,10 @@ func TestReaderHandlesArrivals(t *testing.T) {
 
 // TestFreshByEntity: the unreliable snapshots are sequenced per entity and
 // kind: a player's and a vehicle's with the same id do not interfere, a
-// repeated or older seq is stale, and so is one of an entity not shown
-// (the mirror's check is the client's only one, decision 0320): a stale
-// snapshot is counted and not handed to OnPacket.
+// repeated or older seq is stale; one of an entity not shown is fresh (and
+// its seq recorded) but moves nothing. The mirror's check is the client's
+// only one (decision 0320): a stale snapshot is counted and not handed to
+// OnPacket.
 func TestFreshByEntity(t *testing.T) {
 	now := time.Now()
 	c := loopClient(t, now)
@@ -128,9 +129,10 @@ func TestFreshByEntity(t *testing.T) {
 		{vm(5, 3), true},
 		{pm(6, 1), true},
 		{pm(5, 11), true},
-		{pm(7, 1), false}, // not shown
+		{pm(7, 4), true},  // not shown: fresh, its seq recorded
+		{pm(7, 3), false}, // older than the unshown one's
 		{vm(5, 2), false},
-		{vm(6, 9), false}, // not shown
+		{vm(6, 9), true}, // not shown
 	} {
 		stale, pending := c.stats.Stale, len(c.pending)
 		c.receiveLocked(tt.p.Append(nil), now)
@@ -147,8 +149,11 @@ func TestFreshByEntity(t *testing.T) {
 	if p, _ := c.world.Player(5); p.Pos.X != 11 {
 		t.Errorf("got player 5 at x %v, want 11 (seq 11's)", p.Pos.X)
 	}
-	if st := c.world.Stats(); st.StaleMoves != 3 || st.UnshownMoves != 2 {
-		t.Errorf("got mirror stats %+v, want 3 stale and 2 unshown moves", st)
+	if _, ok := c.world.Player(7); ok {
+		t.Error("a PlayerMove showed player 7")
+	}
+	if st := c.world.Stats(); st.StaleMoves != 4 || st.UnshownMoves != 2 {
+		t.Errorf("got mirror stats %+v, want 4 stale and 2 unshown moves", st)
 	}
 }
 

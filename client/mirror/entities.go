@@ -11,8 +11,10 @@ import (
 // and hide them; PlayerMove / VehicleMove on the unreliable lane carry their
 // motion, sequenced per entity. A snapshot whose seq is not above the last
 // accepted for the same entity is dropped, and so is one for an entity not
-// shown. The last seq survives a hide, so a snapshot delayed from before
-// the hide cannot move the entity after a new show. A player is not drawn
+// shown (its seq, when newer, is recorded all the same: the client's
+// freshness is by seq alone). The last seq survives a hide, so a snapshot
+// delayed from before the hide cannot move the entity after a new show. A
+// player is not drawn
 // until its first PlayerMove. A hide deletes the objects attached to the
 // entity with their chains (world.md ObjectState).
 
@@ -84,12 +86,12 @@ func nameBytes(n *wire.PlayerName) []byte {
 	return n[:]
 }
 
-// applyPlayerMove applies a PlayerMove and reports whether it was taken:
-// not stale, of a shown player.
+// applyPlayerMove applies a PlayerMove of a shown player; it reports
+// whether the move was newer than the last of its id (shown or not).
 func (m *Mirror) applyPlayerMove(p *wire.PlayerMove) bool {
 	pl, why := m.players.move(p.PlayerID, p.Seq)
-	if !m.counted(why) {
-		return false
+	if pl == nil {
+		return m.counted(why)
 	}
 	pl.HasPos = true
 	pl.State = p.State
@@ -101,16 +103,16 @@ func (m *Mirror) applyPlayerMove(p *wire.PlayerMove) bool {
 	return true
 }
 
-// counted counts a snapshot move did not take and reports whether it took
-// it.
+// counted counts a snapshot that move did not hand back an entity for,
+// and reports whether it was newer than the last of its id.
 func (m *Mirror) counted(why int) bool {
 	switch why {
 	case moveStale:
 		m.stats.StaleMoves++
-	case moveUnshown:
+	case moveUnshown, moveBeyond:
 		m.stats.UnshownMoves++
 	}
-	return why == moveTaken
+	return why == moveUnshown
 }
 
 func (m *Mirror) applyVehicleShow(p *wire.VehicleShow) {
@@ -133,11 +135,12 @@ func (m *Mirror) applyVehicleShow(p *wire.VehicleShow) {
 	v.Health = p.Health
 }
 
-// applyVehicleMove applies a VehicleMove and reports whether it was taken.
+// applyVehicleMove applies a VehicleMove of a shown vehicle; it reports
+// whether the move was newer than the last of its id (shown or not).
 func (m *Mirror) applyVehicleMove(p *wire.VehicleMove) bool {
 	v, why := m.vehicles.move(p.VehicleID, p.Seq)
-	if !m.counted(why) {
-		return false
+	if v == nil {
+		return m.counted(why)
 	}
 	v.Pos = vec32(p.X, p.Y, p.Z)
 	v.Quat = [4]float64{float64(p.QX), float64(p.QY), float64(p.QZ), float64(p.QW)}

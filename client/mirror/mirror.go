@@ -176,10 +176,10 @@ func (m *Mirror) Apply(p wire.Packet, now time.Time) {
 }
 
 // ApplySnapshot applies an unreliable snapshot as Apply does and reports
-// whether the mirror took it: a PlayerMove or VehicleMove is not taken
-// when its seq is not above the last accepted for its entity or the entity
-// is not shown (counted in Stats). This check is the client's only one
-// (decision 0320): a snapshot not taken is stale to the client too.
+// whether it is fresh: a PlayerMove or VehicleMove whose seq is above the
+// last of its entity id, shown or not (the seq is recorded; only a shown
+// entity moves). A stale one, or one of an entity not shown, is counted in
+// Stats. This check is the client's only one (decision 0320).
 func (m *Mirror) ApplySnapshot(p wire.Packet, now time.Time) bool {
 	switch p := p.(type) {
 	case *wire.PlayerMove:

@@ -17,7 +17,8 @@ type shown[T any] struct {
 }
 
 // slot is one id's entry. The seq survives a hide, so a snapshot delayed
-// from before the hide cannot move the entity after a new show.
+// from before the hide cannot move the entity after a new show; it is
+// recorded for a snapshot of an entity not shown too.
 type slot struct {
 	seq  uint32 // the last accepted snapshot's
 	seen bool   // a snapshot was accepted
@@ -77,26 +78,28 @@ func (s *shown[T]) hide(id uint16) bool {
 
 // Snapshot outcomes of move.
 const (
-	moveTaken = iota
-	moveStale
-	moveUnshown
+	moveTaken   = iota // newer, of a shown entity: apply it
+	moveStale          // not above the last accepted seq of its id
+	moveUnshown        // newer (its seq is recorded), of an entity not shown
+	moveBeyond         // an id beyond the slots (CheckRecv refuses it first)
 )
 
-// move applies the sequence check of a snapshot of id with seq: it
-// returns the entity to update and moveTaken when id is shown and seq is
-// above the last accepted (then recorded), else nil and why not.
+// move applies the sequence check of a snapshot of id with seq: a seq
+// above the last is recorded, shown or not (as the client's own check
+// did before decision 0320), so the snapshot counts as fresh for
+// OnPacket; it returns the entity to update when id is shown.
 func (s *shown[T]) move(id uint16, seq uint32) (*T, int) {
 	if int(id) >= len(s.slots) {
-		return nil, moveUnshown
+		return nil, moveBeyond
 	}
 	sl := &s.slots[id]
-	if sl.at == 0 {
-		return nil, moveUnshown
-	}
 	if sl.seen && seq <= sl.seq {
 		return nil, moveStale
 	}
 	sl.seq, sl.seen = seq, true
+	if sl.at == 0 {
+		return nil, moveUnshown
+	}
 	return &s.items[sl.at-1], moveTaken
 }
 

@@ -52,16 +52,53 @@ func TestShownHideKeepsOthers(t *testing.T) {
 }
 
 // TestShownIDsBeyondSlots: ids past the slots (CheckRecv refuses them
-// before the mirror) are neither shown nor moved, and do not panic.
+// before the mirror) are neither shown nor moved nor fresh, and do not
+// panic.
 func TestShownIDsBeyondSlots(t *testing.T) {
 	m := newMirror(t, frozenHello())
 	m.Apply(&wire.PlayerShow{PlayerID: wire.MaxPlayers, Active: 1}, t0)
-	m.Apply(&wire.PlayerMove{PlayerID: wire.MaxPlayers, Seq: 1}, t0)
+	if m.ApplySnapshot(&wire.PlayerMove{PlayerID: wire.MaxPlayers, Seq: 1}, t0) {
+		t.Error("ApplySnapshot called a move of player id MaxPlayers fresh")
+	}
 	m.Apply(&wire.PlayerShow{PlayerID: wire.MaxPlayers}, t0)
 	if got := len(m.Players()); got != 0 {
 		t.Errorf("got %d players, want 0", got)
 	}
 	if got := m.Stats().UnshownMoves; got != 1 {
 		t.Errorf("got %d unshown moves, want 1", got)
+	}
+}
+
+// TestSnapshotFreshWhenUnshown: ApplySnapshot calls a move fresh by its
+// seq alone, shown or not, and records the seq of an unshown one: after
+// the show, an older move is stale; only a shown player moves.
+func TestSnapshotFreshWhenUnshown(t *testing.T) {
+	m := newMirror(t, frozenHello())
+	mv := func(seq uint32, x float32) bool {
+		return m.ApplySnapshot(&wire.PlayerMove{PlayerID: 4, Seq: seq, State: wire.StateOnFoot, X: x, Health: 100}, t0)
+	}
+	for _, s := range []struct {
+		seq  uint32
+		want bool
+	}{{5, true}, {5, false}, {4, false}, {6, true}} {
+		if got := mv(s.seq, 1); got != s.want {
+			t.Errorf("unshown move seq %d: fresh %v, want %v", s.seq, got, s.want)
+		}
+	}
+	if _, ok := m.Player(4); ok {
+		t.Fatal("a move showed player 4")
+	}
+	apply(t, m, playerShow(4, "pal", 1), t0)
+	if mv(6, 2) {
+		t.Error("a move with the seq of an unshown one before the show was fresh")
+	}
+	if !mv(7, 3) {
+		t.Error("a newer move after the show was not fresh")
+	}
+	if p, _ := m.Player(4); !p.HasPos || p.Pos.X != 3 {
+		t.Errorf("got player 4 %+v, want it at x 3", p)
+	}
+	if got := m.Stats(); got.StaleMoves != 3 || got.UnshownMoves != 2 {
+		t.Errorf("Stats() = %+v, want 3 stale and 2 unshown moves", got)
 	}
 }
