@@ -40,6 +40,7 @@ import (
 	"net"
 	"net/netip"
 	"sync"
+	"syscall"
 	"time"
 
 	"dlmp/client/mirror"
@@ -120,7 +121,6 @@ type Client struct {
 	mu        sync.Mutex // guards everything below
 	recv      *lane.Receiver
 	gbn       *lane.GBNSender
-	seqs      entitySeqs // unreliable: by entity
 	split     wire.Splitter
 	sync      wire.PlayerSync
 	hasSync   bool
@@ -156,6 +156,7 @@ type Stats struct {
 	Invalid                   int // reliable packets dropped by the decoder rules, without an ack
 	Stale                     int // unreliable snapshots not newer than the last
 	Unknown                   int // datagram tails that could not be delimited
+	Refused                   int // reads failed by an ICMP port unreachable (transient)
 }
 
 // Dial connects to cfg.Server: the handshake with retries, then the loop.
@@ -172,7 +173,12 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	if addr.IP.To4() == nil {
 		network = "udp6"
 	}
-	uc, err := net.ListenUDP(network, nil)
+	// A connected socket: the kernel keeps the route for the sends
+	// (write instead of sendto, no address per datagram) and drops what
+	// another address sends. An ICMP port unreachable then fails a later
+	// read or write with ECONNREFUSED, which the client takes as transient
+	// (refused): the server-silent timeout still decides.
+	uc, err := net.DialUDP(network, nil, addr)
 	if err != nil {
 		return nil, fmt.Errorf("client: %w", err)
 	}
@@ -217,7 +223,7 @@ func (c *Client) handshake(ctx context.Context) ([]byte, error) {
 	buf := make([]byte, 2048)
 	retries := 0
 	for try := 0; try < HelloTries; try++ {
-		if _, err := c.uc.WriteToUDPAddrPort(hello.Append(nil), c.server); err != nil {
+		if _, err := c.uc.Write(hello.Append(nil)); err != nil && !refused(err) {
 			return nil, fmt.Errorf("client: hello: %w", err)
 		}
 		deadline := time.Now().Add(HelloInterval)
@@ -230,7 +236,15 @@ func (c *Client) handshake(ctx context.Context) ([]byte, error) {
 			}
 			c.uc.SetReadDeadline(deadline)
 			n, from, err := c.uc.ReadFromUDPAddrPort(buf)
+			if refused(err) {
+				continue // an earlier hello found no server yet: wait for the deadline
+			}
 			if err != nil {
+				if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+					// ctx's timer may not have fired yet: without this, the
+					// tries left would all run out at once.
+					return nil, fmt.Errorf("client: connecting to %s: %w", c.server, context.DeadlineExceeded)
+				}
 				break // next try
 			}
 			if from != c.server || n == 0 {
@@ -270,6 +284,12 @@ func (c *Client) handshake(ctx context.Context) ([]byte, error) {
 	}
 	return nil, fmt.Errorf("client: no answer from %s after %d hellos", c.server, HelloTries)
 }
+
+// refused reports whether err is the ECONNREFUSED of the connected socket:
+// an ICMP port unreachable that answered an earlier datagram (the server
+// not up yet, or restarting). It is transient; the handshake's tries and
+// the server-silent timeout decide.
+func refused(err error) bool { return errors.Is(err, syscall.ECONNREFUSED) }
 
 // World runs f with the client's mirror of the world (package
 // client/mirror), under the client's lock: f must not keep m nor call the
@@ -317,7 +337,7 @@ func (c *Client) Done() <-chan struct{} { return c.done }
 func (c *Client) Close() error {
 	c.mu.Lock()
 	if c.err == nil {
-		c.uc.WriteToUDPAddrPort((&wire.ClientDisconnect{Token: c.hello.SessionToken, Reason: wire.ReasonQuit}).Append(nil), c.server)
+		c.uc.Write((&wire.ClientDisconnect{Token: c.hello.SessionToken, Reason: wire.ReasonQuit}).Append(nil))
 	}
 	c.endLocked(0, ErrClosed)
 	c.mu.Unlock()

@@ -7,7 +7,6 @@ import (
 
 	"dlmp/client/mirror"
 	"dlmp/internal/conn"
-	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
@@ -32,6 +31,12 @@ func (c *Client) readLoop() {
 	}
 	for {
 		n, err := c.rc.ReadBatch(ms)
+		if refused(err) {
+			c.mu.Lock()
+			c.stats.Refused++
+			c.mu.Unlock()
+			continue // transient: the server-silent timeout decides
+		}
 		if err != nil {
 			c.mu.Lock()
 			c.endLocked(0, ErrClosed)
@@ -114,7 +119,7 @@ func (c *Client) flushOut() {
 	c.out = c.written[:0]
 	c.mu.Unlock()
 	for _, d := range out {
-		c.uc.WriteToUDPAddrPort(d, c.server)
+		c.uc.Write(d) // connected: a refusal is transient, a loss is the lanes' to repair
 	}
 	c.mu.Lock()
 	for i, d := range out {
@@ -162,8 +167,8 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 				c.stats.Invalid++
 				continue
 			}
-			if !c.fresh(p) {
-				c.stats.Stale++
+			if !c.world.ApplySnapshot(p, c.lastHeard) {
+				c.stats.Stale++ // not newer than the last of its entity
 				continue
 			}
 			c.keep(p, pkt)
@@ -209,12 +214,11 @@ func (c *Client) deliver(msg []byte) {
 	c.deliverNetvar(p)
 }
 
-// keep applies an unreliable snapshot (p, parsed from pkt by the
-// splitter) to the mirror, which copies what it keeps, and queues a copy
-// for OnPacket when there is one: snapshots are the bulk of the traffic,
-// and a client without OnPacket allocates nothing for them.
+// keep queues a copy of a fresh unreliable snapshot (p, parsed from pkt by
+// the splitter, applied by the mirror) for OnPacket, when there is one:
+// snapshots are the bulk of the traffic, and a client without OnPacket
+// allocates nothing for them.
 func (c *Client) keep(p wire.Packet, pkt []byte) {
-	c.world.Apply(p, c.lastHeard)
 	if c.cfg.OnPacket != nil {
 		q := wire.New(pkt[0])
 		q.Parse(append([]byte(nil), pkt...))
@@ -227,35 +231,6 @@ func clonePacket(p wire.Packet) wire.Packet {
 	q := wire.New(p.ID())
 	q.Parse(p.Append(nil))
 	return q
-}
-
-// fresh applies the per-entity sequence of an unreliable snapshot.
-func (c *Client) fresh(p wire.Packet) bool {
-	switch x := p.(type) {
-	case *wire.PlayerMove:
-		return acceptSeq(&c.seqs.players, wire.MaxPlayers, int(x.PlayerID), x.Seq)
-	case *wire.VehicleMove:
-		return acceptSeq(&c.seqs.vehicles, wire.MaxVehicleID+1, int(x.VehicleID), x.Seq)
-	}
-	return true
-}
-
-// entitySeqs are the unreliable snapshots' sequences by entity id, made at
-// the first snapshot of their kind.
-type entitySeqs struct {
-	players, vehicles []lane.Sequence
-}
-
-// acceptSeq applies seq to entity id's sequence in *seqs (n of them); an id
-// beyond them (CheckRecv refused it already) is not fresh.
-func acceptSeq(seqs *[]lane.Sequence, n, id int, seq uint32) bool {
-	if id >= n {
-		return false
-	}
-	if *seqs == nil {
-		*seqs = make([]lane.Sequence, n)
-	}
-	return (*seqs)[id].Accept(seq)
 }
 
 // control handles the packets outside the lanes.

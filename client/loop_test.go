@@ -37,6 +37,24 @@ func loopClient(t *testing.T, now time.Time) *Client {
 	return c
 }
 
+// connect gives c a socket connected to a new server socket, as Dial
+// does, and returns the server's.
+func connect(t *testing.T, c *Client) *net.UDPConn {
+	t.Helper()
+	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	c.uc.Close()
+	if c.uc, err = net.DialUDP("udp4", nil, srv.LocalAddr().(*net.UDPAddr)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.uc.Close() })
+	return srv
+}
+
 // TestReaderHandlesArrivals: the reader handles a datagram as it arrives,
 // without the loop (none runs here), and wakes the loop when a callback is
 // due. Before, datagrams waited in a queue for the loop: a client on a busy
@@ -82,26 +100,60 @@ func TestReaderHandlesArrivals(t *testing.T) {
 
 // TestFreshByEntity: the unreliable snapshots are sequenced per entity and
 // kind: a player's and a vehicle's with the same id do not interfere, a
-// repeated or older seq is stale.
+// repeated or older seq is stale; one of an entity not shown is fresh (and
+// its seq recorded) but moves nothing. The mirror's check is the client's
+// only one (decision 0320): a stale snapshot is counted and not handed to
+// OnPacket.
 func TestFreshByEntity(t *testing.T) {
-	c := loopClient(t, time.Now())
+	now := time.Now()
+	c := loopClient(t, now)
+	var got []wire.Packet
+	c.cfg.OnPacket = func(p wire.Packet) { got = append(got, p) }
+	for _, id := range []uint16{5, 6} {
+		c.world.Apply(&wire.PlayerShow{PlayerID: id, Active: 1}, now)
+	}
+	c.world.Apply(&wire.VehicleShow{VehicleID: 5, Active: 1, Model: 411, QW: 1, Health: 1000}, now)
+	pm := func(id uint16, seq uint32) wire.Packet {
+		return &wire.PlayerMove{PlayerID: id, Seq: seq, State: wire.StateOnFoot, X: float32(seq), Health: 100}
+	}
+	vm := func(id uint16, seq uint32) wire.Packet {
+		return &wire.VehicleMove{VehicleID: id, Seq: seq, QW: 1, Health: 900}
+	}
 	for i, tt := range []struct {
 		p    wire.Packet
 		want bool
 	}{
-		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, true},
-		{&wire.PlayerMove{PlayerID: 5, Seq: 10}, false},
-		{&wire.PlayerMove{PlayerID: 5, Seq: 9}, false},
-		{&wire.VehicleMove{VehicleID: 5, Seq: 3}, true},
-		{&wire.PlayerMove{PlayerID: 6, Seq: 1}, true},
-		{&wire.PlayerMove{PlayerID: 5, Seq: 11}, true},
-		{&wire.PlayerMove{PlayerID: wire.MaxPlayers, Seq: 1}, false},
-		{&wire.VehicleMove{VehicleID: 5, Seq: 2}, false},
-		{&wire.SetWeather{}, true}, // not sequenced
+		{pm(5, 10), true},
+		{pm(5, 10), false},
+		{pm(5, 9), false},
+		{vm(5, 3), true},
+		{pm(6, 1), true},
+		{pm(5, 11), true},
+		{pm(7, 4), true},  // not shown: fresh, its seq recorded
+		{pm(7, 3), false}, // older than the unshown one's
+		{vm(5, 2), false},
+		{vm(6, 9), true}, // not shown
 	} {
-		if got := c.fresh(tt.p); got != tt.want {
-			t.Errorf("step %d: fresh(%T %+v) = %v, want %v", i, tt.p, tt.p, got, tt.want)
+		stale, pending := c.stats.Stale, len(c.pending)
+		c.receiveLocked(tt.p.Append(nil), now)
+		if c.stats.Invalid != 0 {
+			t.Fatalf("step %d: %T %+v refused by the decoder", i, tt.p, tt.p)
 		}
+		if fresh := c.stats.Stale == stale; fresh != tt.want {
+			t.Errorf("step %d: %T %+v taken %v, want %v", i, tt.p, tt.p, fresh, tt.want)
+		}
+		if queued := len(c.pending) > pending; queued != tt.want {
+			t.Errorf("step %d: %T %+v queued for OnPacket %v, want %v", i, tt.p, tt.p, queued, tt.want)
+		}
+	}
+	if p, _ := c.world.Player(5); p.Pos.X != 11 {
+		t.Errorf("got player 5 at x %v, want 11 (seq 11's)", p.Pos.X)
+	}
+	if _, ok := c.world.Player(7); ok {
+		t.Error("a PlayerMove showed player 7")
+	}
+	if st := c.world.Stats(); st.StaleMoves != 4 || st.UnshownMoves != 2 {
+		t.Errorf("got mirror stats %+v, want 4 stale and 2 unshown moves", st)
 	}
 }
 
@@ -161,17 +213,12 @@ func TestDeliverReusedPacket(t *testing.T) {
 // few, and one from another address among them is not.
 func TestReaderReadsBacklogInBatches(t *testing.T) {
 	c := loopClient(t, time.Now().Add(-time.Hour))
-	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := connect(t, c)
 	stranger, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stranger.Close()
-	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
 	to := c.uc.LocalAddr().(*net.UDPAddr).AddrPort()
 	const n = readBatch + 3 // more than one batch
 	for i := range n {
@@ -257,12 +304,7 @@ func TestOnTickBeforeSync(t *testing.T) {
 // nothing.
 func TestSendReusesWrittenBuffers(t *testing.T) {
 	c := loopClient(t, time.Now())
-	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	c.server = srv.LocalAddr().(*net.UDPAddr).AddrPort()
+	srv := connect(t, c)
 	now := time.Now()
 	c.send([]byte("first datagram"), now)
 	c.flushOut()

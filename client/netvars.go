@@ -2,6 +2,7 @@ package client
 
 import (
 	"bytes"
+	"slices"
 	"time"
 
 	"dlmp/internal/netvar"
@@ -45,16 +46,27 @@ type NetvarChange struct {
 
 // netvarState is the client's network-vars state, guarded by Client.mu.
 type netvarState struct {
-	m         *netvar.Mirror
-	me        uint16
-	attempts  uint16 // Sync announces sent
-	shown     map[uint16]bool
-	bound     map[uint16]uint16 // slot → UserID bound to the shown player
-	last      map[uint16]uint16 // slot → UserID of its last bound occupant
-	want      []netvar.Ref      // to request, in order
-	asked     map[netvar.Ref]requestState
-	askedNext time.Time      // no request in asked is due before it; zero: none
-	changes   []NetvarChange // for Config.OnNetvar, run unlocked
+	m        *netvar.Mirror
+	me       uint16
+	attempts uint16 // Sync announces sent
+	shown    map[uint16]bool
+	bound    map[uint16]uint16 // slot → UserID bound to the shown player
+	last     map[uint16]uint16 // slot → UserID of its last bound occupant
+	want     []netvar.Ref      // to request, in order
+	asked    map[netvar.Ref]requestState
+	queue    []askedEntry // queue[head:]: the requests of asked in the order they were made, by due time
+	head     int
+	changes  []NetvarChange // for Config.OnNetvar, run unlocked
+}
+
+// askedEntry is one request in the order they were made. An entry whose
+// ref is no longer in asked with the same state (answered, the entity
+// gone, or asked again later) is dropped when it reaches the front: the
+// tick looks at the due requests only, not at every one a crowd has
+// pending.
+type askedEntry struct {
+	ref   netvar.Ref
+	state requestState
 }
 
 type requestState struct {
@@ -107,40 +119,55 @@ func (c *Client) netvarTick(now time.Time) {
 				break
 			}
 			nv.m.RequestResync(ref)
-			nv.asked[ref] = requestState{at: now}
-			if nv.askedNext.IsZero() {
-				nv.askedNext = now.Add(ResyncRetry)
-			}
+			nv.ask(ref, requestState{at: now})
 			n++
 		}
 		nv.want = append(nv.want[:0], nv.want[n:]...)
-		// The requests are walked only when one may be due: a client shown
-		// a crowd holds hundreds, and ticks 20 times a second.
-		if !nv.askedNext.IsZero() && !now.Before(nv.askedNext) {
-			var next time.Time
-			for ref, r := range nv.asked {
-				if n == maxRequestRefs {
-					next = now // more may be due: look again at the next tick
-					break
-				}
-				if now.Sub(r.at) >= ResyncRetry {
-					if r.retried {
-						delete(nv.asked, ref) // asked twice: an entity with no vars has no answer
-						continue
-					}
-					nv.m.RequestResync(ref)
-					r = requestState{at: now, retried: true}
-					nv.asked[ref] = r
-					n++
-				}
-				if due := r.at.Add(ResyncRetry); next.IsZero() || due.Before(next) {
-					next = due
-				}
+		for nv.head < len(nv.queue) && n < maxRequestRefs {
+			e := nv.queue[nv.head]
+			cur, ok := nv.asked[e.ref]
+			live := ok && cur == e.state // else answered, gone, or asked again since
+			if live && now.Sub(e.state.at) < ResyncRetry {
+				break // the first pending request is not due: none after it is
 			}
-			nv.askedNext = next
+			nv.queue[nv.head] = askedEntry{}
+			nv.head++
+			switch {
+			case !live:
+			case e.state.retried:
+				delete(nv.asked, e.ref) // asked twice: an entity with no vars has no answer
+			default:
+				nv.m.RequestResync(e.ref)
+				nv.ask(e.ref, requestState{at: now, retried: true})
+				n++
+			}
+		}
+		if nv.head == len(nv.queue) {
+			nv.queue, nv.head = nv.queue[:0], 0
 		}
 	}
 	nv.m.Tick(now)
+}
+
+// ask records a request made of ref, at the back of the queue. A full
+// queue first drops the entries no longer live and moves the rest to the
+// front; it grows when that freed less than half.
+func (nv *netvarState) ask(ref netvar.Ref, r requestState) {
+	nv.asked[ref] = r
+	if len(nv.queue) == cap(nv.queue) && cap(nv.queue) > 0 {
+		kept := nv.queue[:0]
+		for _, e := range nv.queue[nv.head:] {
+			if cur, ok := nv.asked[e.ref]; ok && cur == e.state {
+				kept = append(kept, e)
+			}
+		}
+		clear(nv.queue[len(kept):])
+		nv.queue, nv.head = kept, 0
+		if len(kept) > cap(kept)/2 {
+			nv.queue = slices.Grow(kept, cap(kept))
+		}
+	}
+	nv.queue = append(nv.queue, askedEntry{ref, r})
 }
 
 // requestResync queues ent for the next tick's request.

@@ -16,7 +16,7 @@ var nt0 = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 
 // netvarClient is a Client with no socket: its loop state only, driven by
 // hand with injected time. What it sends collects in c.out.
-func netvarClient(t *testing.T, me uint16, reg func(r *netvar.Registry)) *Client {
+func netvarClient(t testing.TB, me uint16, reg func(r *netvar.Registry)) *Client {
 	t.Helper()
 	c := &Client{
 		cfg:   Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Netvars: reg},
@@ -28,7 +28,7 @@ func netvarClient(t *testing.T, me uint16, reg func(r *netvar.Registry)) *Client
 }
 
 // sealed is the server's registry of these tests.
-func sealed(t *testing.T) *netvar.Registry {
+func sealed(t testing.TB) *netvar.Registry {
 	t.Helper()
 	r := netvar.NewRegistry()
 	r.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -345,4 +345,51 @@ func mustVar(r *netvar.Registry, name string) *netvar.Var {
 		panic("no var " + name)
 	}
 	return v
+}
+
+// TestNetvarRequestAskedAgain: a request answered and made again later is
+// retried ResyncRetry after the second asking, not after the first: the
+// first one's place in the tick's queue is no longer its.
+func TestNetvarRequestAskedAgain(t *testing.T) {
+	c := netvarClient(t, 2, nil)
+	c.deliverNetvar(manifestPacket(sealed(t)))
+	r := sealed(t)
+	ref := netvar.Ref{Kind: netvar.KindVehicle, ID: 8}
+	c.deliverNetvar(&wire.VehicleShow{VehicleID: 8, Active: 1, Model: 400})
+	c.netvarTick(nt0)
+	c.deliverNetvar(updatePacket(t, r, netvar.Target{Ref: ref}, "locked", true)) // answered
+	c.deliverNetvar(&wire.VehicleShow{VehicleID: 8, Active: 1, Model: 400})      // shown again: asked again
+	c.netvarTick(nt0.Add(600 * time.Millisecond))
+	sent(t, c)
+	c.netvarTick(nt0.Add(1100 * time.Millisecond)) // the first asking's retry time
+	if got := sent(t, c); len(got) != 0 {
+		t.Fatalf("retried 500 ms after the second asking: %d packets", len(got))
+	}
+	c.netvarTick(nt0.Add(1600 * time.Millisecond))
+	got := sent(t, c)
+	if len(got) != 1 {
+		t.Fatalf("the second asking's retry tick sent %d packets, want 1", len(got))
+	}
+	if refs := decodeRequest(t, got[0].(*wire.NetvarResyncRequest).Payload); len(refs) != 1 || refs[0] != ref {
+		t.Errorf("retry names %v, want [%v]", refs, ref)
+	}
+}
+
+// TestNetvarRequestQueueBounded: requests made and dropped (the entity
+// hidden) while an older one waits at the front do not pile up in the
+// tick's queue.
+func TestNetvarRequestQueueBounded(t *testing.T) {
+	c := netvarClient(t, 2, nil)
+	c.deliverNetvar(manifestPacket(sealed(t)))
+	c.deliverNetvar(&wire.VehicleShow{VehicleID: 1, Active: 1, Model: 400}) // never answered: at the front
+	c.netvarTick(nt0)
+	for i := range 900 {
+		id := uint16(100 + i%500)
+		c.deliverNetvar(&wire.PlayerShow{PlayerID: id, Active: 1})
+		c.netvarTick(nt0.Add(time.Duration(i+1) * time.Millisecond))
+		c.deliverNetvar(&wire.PlayerShow{PlayerID: id}) // gone: its request is dropped
+	}
+	if got := len(c.nv.queue); got > 16 {
+		t.Errorf("got %d requests queued with 1 pending, want at most 16", got)
+	}
 }

@@ -11,8 +11,10 @@ import (
 // and hide them; PlayerMove / VehicleMove on the unreliable lane carry their
 // motion, sequenced per entity. A snapshot whose seq is not above the last
 // accepted for the same entity is dropped, and so is one for an entity not
-// shown. The last seq survives a hide, so a snapshot delayed from before
-// the hide cannot move the entity after a new show. A player is not drawn
+// shown (its seq, when newer, is recorded all the same: the client's
+// freshness is by seq alone). The last seq survives a hide, so a snapshot
+// delayed from before the hide cannot move the entity after a new show. A
+// player is not drawn
 // until its first PlayerMove. A hide deletes the objects attached to the
 // entity with their chains (world.md ObjectState).
 
@@ -54,35 +56,19 @@ type player struct{ Player }
 
 type vehicle struct{ Vehicle }
 
-// seqSlot is the last accepted snapshot seq of one entity.
-type seqSlot struct {
-	seq  uint32
-	seen bool
-}
-
-// fresh reports whether seq is above the slot's last and records it.
-func (s *seqSlot) fresh(seq uint32) bool {
-	if s.seen && seq <= s.seq {
-		return false
-	}
-	s.seq, s.seen = seq, true
-	return true
-}
-
 func (m *Mirror) applyPlayerShow(p *wire.PlayerShow) {
 	if p.Active == 0 {
-		if pl, ok := m.players[p.PlayerID]; ok {
-			delete(m.players, p.PlayerID)
-			m.spares.players.put(pl)
+		if m.players.hide(p.PlayerID) {
 			m.deleteAttached(entityKey{wire.AttachPlayer, uint32(p.PlayerID)})
 		}
 		return
 	}
-	pl := m.players[p.PlayerID]
+	pl, fresh := m.players.show(p.PlayerID)
 	if pl == nil {
-		pl = m.spares.players.get()
-		*pl = player{Player{ID: p.PlayerID, Name: pl.Name}} // the name is compared below
-		m.players[p.PlayerID] = pl
+		return // CheckRecv refused the id already
+	}
+	if fresh {
+		*pl = player{Player{ID: p.PlayerID, Name: pl.Name}} // a hidden one's copy: the name is compared below
 	}
 	pl.Skin, pl.Color = p.Skin, p.Color
 	if name := nameBytes(&p.PlayerName); string(name) != pl.Name { // no allocation when equal
@@ -100,15 +86,12 @@ func nameBytes(n *wire.PlayerName) []byte {
 	return n[:]
 }
 
-func (m *Mirror) applyPlayerMove(p *wire.PlayerMove) {
-	pl := m.players[p.PlayerID]
-	if pl == nil || int(p.PlayerID) >= len(m.playerSeq) {
-		m.stats.UnshownMoves++
-		return
-	}
-	if !m.playerSeq[p.PlayerID].fresh(p.Seq) {
-		m.stats.StaleMoves++
-		return
+// applyPlayerMove applies a PlayerMove of a shown player; it reports
+// whether the move was newer than the last of its id (shown or not).
+func (m *Mirror) applyPlayerMove(p *wire.PlayerMove) bool {
+	pl, why := m.players.move(p.PlayerID, p.Seq)
+	if pl == nil {
+		return m.counted(why)
 	}
 	pl.HasPos = true
 	pl.State = p.State
@@ -117,20 +100,34 @@ func (m *Mirror) applyPlayerMove(p *wire.PlayerMove) {
 	pl.Vel = vec32(p.VX, p.VY, p.VZ)
 	pl.Health, pl.Armour, pl.Weapon = p.Health, p.Armour, p.Weapon
 	pl.VehicleID, pl.Seat = p.VehicleID, p.Seat
+	return true
+}
+
+// counted counts a snapshot that move did not hand back an entity for,
+// and reports whether it was newer than the last of its id.
+func (m *Mirror) counted(why int) bool {
+	switch why {
+	case moveStale:
+		m.stats.StaleMoves++
+	case moveUnshown, moveBeyond:
+		m.stats.UnshownMoves++
+	}
+	return why == moveUnshown
 }
 
 func (m *Mirror) applyVehicleShow(p *wire.VehicleShow) {
 	if p.Active == 0 {
-		if _, ok := m.vehicles[p.VehicleID]; ok {
-			delete(m.vehicles, p.VehicleID)
+		if m.vehicles.hide(p.VehicleID) {
 			m.deleteAttached(entityKey{wire.AttachVehicle, uint32(p.VehicleID)})
 		}
 		return
 	}
-	v := m.vehicles[p.VehicleID]
+	v, fresh := m.vehicles.show(p.VehicleID)
 	if v == nil {
-		v = &vehicle{Vehicle{ID: p.VehicleID}}
-		m.vehicles[p.VehicleID] = v
+		return // CheckRecv refused the id already
+	}
+	if fresh {
+		*v = vehicle{Vehicle{ID: p.VehicleID}}
 	}
 	v.Model, v.Color1, v.Color2 = p.Model, p.Color1, p.Color2
 	v.Pos = vec32(p.X, p.Y, p.Z)
@@ -138,25 +135,23 @@ func (m *Mirror) applyVehicleShow(p *wire.VehicleShow) {
 	v.Health = p.Health
 }
 
-func (m *Mirror) applyVehicleMove(p *wire.VehicleMove) {
-	v := m.vehicles[p.VehicleID]
-	if v == nil || int(p.VehicleID) >= len(m.vehicleSeq) {
-		m.stats.UnshownMoves++
-		return
-	}
-	if !m.vehicleSeq[p.VehicleID].fresh(p.Seq) {
-		m.stats.StaleMoves++
-		return
+// applyVehicleMove applies a VehicleMove of a shown vehicle; it reports
+// whether the move was newer than the last of its id (shown or not).
+func (m *Mirror) applyVehicleMove(p *wire.VehicleMove) bool {
+	v, why := m.vehicles.move(p.VehicleID, p.Seq)
+	if v == nil {
+		return m.counted(why)
 	}
 	v.Pos = vec32(p.X, p.Y, p.Z)
 	v.Quat = [4]float64{float64(p.QX), float64(p.QY), float64(p.QZ), float64(p.QW)}
 	v.Vel = vec32(p.VX, p.VY, p.VZ)
 	v.Health = p.Health
+	return true
 }
 
 // Player returns the shown player id.
 func (m *Mirror) Player(id uint16) (Player, bool) {
-	if pl := m.players[id]; pl != nil {
+	if pl := m.players.get(id); pl != nil {
 		return pl.Player, true
 	}
 	return Player{}, false
@@ -164,17 +159,15 @@ func (m *Mirror) Player(id uint16) (Player, bool) {
 
 // Players returns every shown player, by id.
 func (m *Mirror) Players() []Player {
-	out := make([]Player, 0, len(m.players))
-	for _, pl := range m.players {
-		out = append(out, pl.Player)
-	}
+	out := make([]Player, 0, m.players.len())
+	m.players.all(func(pl *player) { out = append(out, pl.Player) })
 	slices.SortFunc(out, func(a, b Player) int { return int(a.ID) - int(b.ID) })
 	return out
 }
 
 // Vehicle returns the shown vehicle id.
 func (m *Mirror) Vehicle(id uint16) (Vehicle, bool) {
-	if v := m.vehicles[id]; v != nil {
+	if v := m.vehicles.get(id); v != nil {
 		return v.Vehicle, true
 	}
 	return Vehicle{}, false
@@ -182,10 +175,8 @@ func (m *Mirror) Vehicle(id uint16) (Vehicle, bool) {
 
 // Vehicles returns every shown vehicle, by id.
 func (m *Mirror) Vehicles() []Vehicle {
-	out := make([]Vehicle, 0, len(m.vehicles))
-	for _, v := range m.vehicles {
-		out = append(out, v.Vehicle)
-	}
+	out := make([]Vehicle, 0, m.vehicles.len())
+	m.vehicles.all(func(v *vehicle) { out = append(out, v.Vehicle) })
 	slices.SortFunc(out, func(a, b Vehicle) int { return int(a.ID) - int(b.ID) })
 	return out
 }
@@ -208,14 +199,14 @@ func (m *Mirror) entityPose(kind uint8, id uint32) (Pose, bool) {
 		if id > 0xFFFF {
 			return Pose{}, false
 		}
-		if pl := m.players[uint16(id)]; pl != nil && pl.HasPos {
+		if pl := m.players.get(uint16(id)); pl != nil && pl.HasPos {
 			return Pose{Pos: pl.Pos, Rot: RotZ(pl.Heading)}, true
 		}
 	case wire.AttachVehicle:
 		if id > 0xFFFF {
 			return Pose{}, false
 		}
-		if v := m.vehicles[uint16(id)]; v != nil {
+		if v := m.vehicles.get(uint16(id)); v != nil {
 			return Pose{Pos: v.Pos, Rot: v.Rot()}, true
 		}
 	}

@@ -4,8 +4,10 @@
 //
 // A Mirror starts from ServerHello (clock, weather, garage doors, the own
 // player id) and is fed, in order, the reliable events the lane delivers
-// and the fresh unreliable snapshots (PlayerMove, VehicleMove), each already
-// passed through its CheckRecv. Time is passed in: Apply takes the arrival
+// and the unreliable snapshots (PlayerMove, VehicleMove), each already
+// passed through its CheckRecv; the mirror's per-entity sequence check is
+// the client's only one (ApplySnapshot says whether it took a snapshot).
+// Time is passed in: Apply takes the arrival
 // time, Advance runs what depends on time (the clock, object movement, the
 // gang zones' flashing phase). The accessors return copies; nothing they
 // return aliases the mirror.
@@ -75,10 +77,8 @@ type Mirror struct {
 	children map[entityKey][]uint32 // parent → ids of objects attached to it
 	moving   []*object              // objects with a movement in progress
 
-	players    map[uint16]*player
-	vehicles   map[uint16]*vehicle
-	playerSeq  [wire.MaxPlayers]seqSlot
-	vehicleSeq [wire.MaxVehicleID + 1]seqSlot
+	players  shown[player]  // by player id, with their moves' seqs
+	vehicles shown[vehicle] // by vehicle id, with their moves' seqs
 
 	spares spares // hidden copies for the next shows
 	stats  Stats
@@ -102,8 +102,8 @@ func New(hello *wire.ServerHello, now time.Time) *Mirror {
 		colshapes:  make(map[uint32]*wire.ColshapeShape),
 		objects:    make(map[uint32]*object),
 		children:   make(map[entityKey][]uint32),
-		players:    make(map[uint16]*player),
-		vehicles:   make(map[uint16]*vehicle),
+		players:    newShown[player](wire.MaxPlayers),
+		vehicles:   newShown[vehicle](wire.MaxVehicleID + 1),
 	}
 	if hello.ClockRunning == 1 {
 		m.clock.run(hello.Hours, hello.Minutes, hello.MinuteMs, now)
@@ -175,6 +175,24 @@ func (m *Mirror) Apply(p wire.Packet, now time.Time) {
 	}
 }
 
+// ApplySnapshot applies an unreliable snapshot as Apply does and reports
+// whether it is fresh: a PlayerMove or VehicleMove whose seq is above the
+// last of its entity id, shown or not (the seq is recorded; only a shown
+// entity moves). A stale one, or one of an entity not shown, is counted in
+// Stats. This check is the client's only one (decision 0320).
+func (m *Mirror) ApplySnapshot(p wire.Packet, now time.Time) bool {
+	switch p := p.(type) {
+	case *wire.PlayerMove:
+		m.Advance(now)
+		return m.applyPlayerMove(p)
+	case *wire.VehicleMove:
+		m.Advance(now)
+		return m.applyVehicleMove(p)
+	}
+	m.Apply(p, now)
+	return true
+}
+
 // applyShow applies the shared active contract of the per-player
 // primitives: active = 1 shows or replaces (the mirror keeps its own copy,
 // in a hidden one's when it has one), active = 0 hides.
@@ -199,7 +217,8 @@ func applyShow[K comparable, T any](set map[K]*T, free *spare[T], id K, active u
 const maxSpare = 32
 
 // spare holds the copies of hidden primitives for the next shows: a crowd's
-// name labels (and their players) come and go every second, and each show
+// name labels come and go every second (their players' copies are kept by
+// shown), and each show
 // would otherwise allocate. Nothing outside the mirror holds them: the
 // accessors return copies.
 type spare[T any] []*T
@@ -227,7 +246,6 @@ type spares struct {
 	blips     spare[wire.Blip]
 	zones     spare[wire.GangZone]
 	colshapes spare[wire.ColshapeShape]
-	players   spare[player]
 }
 
 // Advance runs the time-dependent state to now: the clock, object

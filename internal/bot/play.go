@@ -96,34 +96,29 @@ func (b *bot) tick(now time.Time) {
 const runSpeed = 6
 
 // move advances the bot by dt seconds towards its goal and syncs. The bot
-// sees the world through the SDK's mirror; the SDK detects the pickup
-// touches at the synced position and sends them.
+// sees the world through the SDK's mirror, asking it for the nearest goal
+// only (no copy of every checkpoint and pickup per tick); the SDK detects
+// the pickup touches at the synced position and sends them.
 func (b *bot) move(dt float32) {
 	var loc mirror.Local
-	var goals [][3]float32
+	var goal [3]float32
+	var ok bool
 	b.c.World(func(m *mirror.Mirror) {
 		loc = m.Local()
-		if b.has(Race) {
-			for _, cp := range m.Checkpoints() {
-				goals = append(goals, [3]float32{float32(cp.Pos.X), float32(cp.Pos.Y), float32(cp.Pos.Z)})
-			}
+		if !loc.Spawned {
+			return
 		}
-		if len(goals) == 0 && b.has(Pickups) {
-			for _, p := range m.Pickups() {
-				pos := p.Pos()
-				goals = append(goals, [3]float32{float32(pos.X), float32(pos.Y), float32(pos.Z)})
-			}
+		if loc.Landed != b.landed { // spawned, respawned or teleported: start from there
+			b.landed = loc.Landed
+			b.x, b.y, b.z, b.heading = float32(loc.Pos.X), float32(loc.Pos.Y), float32(loc.Pos.Z), float32(loc.Heading)
 		}
+		goal, ok = b.goal(m)
 	})
 	if !loc.Spawned {
 		b.c.SetSync(wire.PlayerSync{State: 0, Health: 100})
 		return
 	}
-	if loc.Landed != b.landed { // spawned, respawned or teleported: start from there
-		b.landed = loc.Landed
-		b.x, b.y, b.z, b.heading = float32(loc.Pos.X), float32(loc.Pos.Y), float32(loc.Pos.Z), float32(loc.Heading)
-	}
-	if goal, ok := b.nearest(goals); ok {
+	if ok {
 		dx, dy := goal[0]-b.x, goal[1]-b.y
 		d := float32(math.Hypot(float64(dx), float64(dy)))
 		step := min(d, runSpeed*dt)
@@ -146,15 +141,21 @@ func (b *bot) move(dt float32) {
 	b.c.SetSync(wire.PlayerSync{State: 1, X: b.x, Y: b.y, Z: b.z, Heading: b.heading, Health: 100})
 }
 
-// nearest picks the closest goal on the ground plane.
-func (b *bot) nearest(goals [][3]float32) (best [3]float32, ok bool) {
-	bd := float32(math.MaxFloat32)
-	for _, g := range goals {
-		if d := (g[0]-b.x)*(g[0]-b.x) + (g[1]-b.y)*(g[1]-b.y); d < bd {
-			bd, best, ok = d, g, true
+// goal is where the bot runs: the nearest shown checkpoint (race), else
+// the nearest shown pickup (pickups), on the ground plane.
+func (b *bot) goal(m *mirror.Mirror) ([3]float32, bool) {
+	if b.has(Race) {
+		if cp, ok := m.NearestCheckpoint(float64(b.x), float64(b.y)); ok {
+			return [3]float32{float32(cp.Pos.X), float32(cp.Pos.Y), float32(cp.Pos.Z)}, true
 		}
 	}
-	return best, ok
+	if b.has(Pickups) {
+		if p, ok := m.NearestPickup(float64(b.x), float64(b.y)); ok {
+			pos := p.Pos()
+			return [3]float32{float32(pos.X), float32(pos.Y), float32(pos.Z)}, true
+		}
+	}
+	return [3]float32{}, false
 }
 
 func clamp(v, lim float32) float32 { return max(-lim, min(lim, v)) }
