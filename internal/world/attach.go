@@ -49,16 +49,11 @@ type attachKey struct {
 }
 
 // addLabelOn records l, attached, among the labels on its entity: by player
-// id in a dense table for players (prims.labelsP: a crowd's name
+// id in the dense table of labels on players (playerLabels: a crowd's name
 // labels are read for every player shown on every label pass), in the map
 // for vehicles.
 func (w *World) addLabelOn(l *Label) {
 	if id, ok := labelPlayer(l); ok {
-		on := &w.prims.labelsP
-		if int(id) >= len(*on) {
-			*on = append(*on, make([][]*Label, int(id)+1-len(*on))...)
-		}
-		(*on)[id] = append((*on)[id], l)
 		w.addSlot(l, id)
 		return
 	}
@@ -70,10 +65,6 @@ func (w *World) addLabelOn(l *Label) {
 func (w *World) removeLabelOn(l *Label) {
 	is := func(x *Label) bool { return x == l }
 	if id, ok := labelPlayer(l); ok {
-		on := w.prims.labelsP
-		if int(id) < len(on) {
-			on[id] = slices.DeleteFunc(on[id], is)
-		}
 		w.dropSlot(l, id)
 		return
 	}
@@ -100,18 +91,19 @@ func labelPlayer(l *Label) (uint16, bool) {
 // read from the dense tables by player id (their labels, their stream
 // center), without a map lookup or the players' structs.
 func (w *World) labelsOnShown(p *Player, wants []stream.Want) []stream.Want {
+	d := &w.ents.views.labels
 	refs := w.ents.views.refs
-	if on := w.prims.labelsP; len(on) > 0 {
-		for _, id := range p.ent.shownP {
-			if int(id) >= len(on) || len(on[id]) == 0 || id == p.id {
-				continue
-			}
-			r := &refs[id]
-			if !r.inGrid { // left: no position
-				continue
-			}
-			for _, l := range on[id] {
-				wants = labelWant(p, l, r.pos, wants)
+	for _, id := range p.ent.shownP {
+		if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
+			continue
+		}
+		r := &refs[id]
+		if !r.inGrid { // left: no position
+			continue
+		}
+		for _, s := range d.on[id] {
+			if want, ok := d.refs[s].want(p, r.pos); ok {
+				wants = append(wants, want)
 			}
 		}
 	}

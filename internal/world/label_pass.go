@@ -36,6 +36,17 @@ type labelRef struct {
 	viewer *Player // the only player shown the label; nil for everyone
 }
 
+// want returns the label as p wants it, on a player at pos, and whether p
+// should see it: not another player's, within its draw distance of p.
+func (l *labelRef) want(p *Player, pos grid.Vec) (stream.Want, bool) {
+	if l.viewer != nil && l.viewer != p {
+		return stream.Want{}, false
+	}
+	at := grid.Vec{X: pos.X + l.off.X, Y: pos.Y + l.off.Y, Z: pos.Z + l.off.Z}
+	d2 := grid.Dist2(p.pos, at)
+	return stream.Want{ID: l.id, Rev: l.rev, Dist2: d2}, d2 <= l.dd2
+}
+
 // playerLabels is the labels attached to players, by slot, and by the
 // player they are on. Owned by the world goroutine.
 type playerLabels struct {
@@ -134,16 +145,11 @@ func (w *World) passLabels(p *Player) bool {
 			continue
 		}
 		for _, s := range d.on[id] {
-			l := &d.refs[s]
-			if l.viewer != nil && l.viewer != p {
-				continue
-			}
-			at := grid.Vec{X: r.pos.X + l.off.X, Y: r.pos.Y + l.off.Y, Z: r.pos.Z + l.off.Z}
-			if d2 := grid.Dist2(p.pos, at); d2 <= l.dd2 {
-				wants = append(wants, stream.Want{ID: l.id, Rev: l.rev, Dist2: d2})
+			if want, ok := d.refs[s].want(p, r.pos); ok {
+				wants = append(wants, want)
 				slots = append(slots, s)
 				next[s>>6] |= 1 << (s & 63)
-				sum += stream.Mix(l.id, l.rev)
+				sum += stream.Mix(want.ID, want.Rev)
 			}
 		}
 	}

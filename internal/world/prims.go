@@ -80,7 +80,6 @@ type prims struct {
 	labelOwnG *grid.Scopes           // unattached labels with a viewer, the same
 	attLabel  map[uint32]*Label      // labels attached to an entity
 	labelsOn  map[attachKey][]*Label // the same, by the entity they are on, but for players:
-	labelsP   [][]*Label             // by player id: the labels attached to each player (attach.go)
 	onShown   []*Label               // scratch of labelWants
 	blips     map[uint32]*Blip       // every blip, by id
 	blipG     *grid.Scopes           // unattached blips, radius = draw distance (+Inf for none; the band past it: farBlips); key = slot in blipHot
