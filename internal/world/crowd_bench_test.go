@@ -79,6 +79,7 @@ type oneSpot struct {
 	now    time.Time
 	ticks  int // the world's ticks so far (the connections' clock)
 	s      wire.PlayerSync
+	calm   bool // the crossing streams' calm world: nobody turns (crossing_bench_test.go)
 }
 
 func newOneSpot(tb testing.TB, players int, radius float64) *oneSpot {

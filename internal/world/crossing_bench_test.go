@@ -1,0 +1,153 @@
+package world
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"dlmp/internal/config"
+	"dlmp/internal/grid"
+	"dlmp/internal/threadcpu"
+	"dlmp/internal/wire"
+)
+
+// The race's crossing streams (issue 7's load run, session 6): 1000 players
+// with a name label each run one line of lineLen meters at 6 m/s, in two
+// packs of 500 (packLen × packWidth meters) starting at its two ends and
+// running toward the other, each player turning back at the end it
+// reaches: the packs pass through each other in the middle, and each pack
+// through itself at the ends, as the race's runners do after the finish.
+// The calm world is the same packs on two lines 400 m apart (past the
+// stream distance), running straight on without turning: each pack sees
+// only itself, and nobody's neighbours change.
+const (
+	lineLen   = 170 // the race line, meters
+	packLen   = 50  // meters along the line
+	packWidth = 8   // meters across it
+)
+
+// newCrossing builds the two packs; calm puts the second one's line 400 m
+// away from the first, and the players never turn (c.calm).
+func newCrossing(tb testing.TB, calm bool) *oneSpot {
+	tb.Helper()
+	w, err := New(config.Default(), nil, t0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c := &oneSpot{w: w, r: rand.New(rand.NewPCG(7, 8)), now: t0, calm: calm}
+	for i := range 1000 {
+		var h wire.ServerHello
+		conn := &countConn{tick: &c.ticks}
+		p, _ := w.Join(conn, &h)
+		x := float32(c.r.Float64() * packLen)
+		y := float32((c.r.Float64() - 0.5) * packWidth)
+		dx := float32(6 * 0.05)
+		if i%2 == 1 { // the second pack, from the other end
+			x, dx = lineLen-x, -dx
+			if calm {
+				y += 400
+			}
+		}
+		pos := grid.Vec{X: x, Y: y, Z: 10}
+		if err := w.Spawn(p, SpawnParams{Landing: Landing{Pos: pos}, Skin: 1, Health: 100}); err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := w.CreateLabel(LabelParams{Text: p.Name(), Color: 0xFFFF80, Pos: grid.Vec{Z: 0.4}, DrawDistance: 40,
+			AttachKind: wire.AttachPlayer, AttachID: uint32(p.id)}); err != nil {
+			tb.Fatal(err)
+		}
+		c.ms = append(c.ms, mover{p: p, pos: pos, dx: dx})
+		c.conns = append(c.conns, conn)
+	}
+	return c
+}
+
+// runLine moves every player one tick along its line, turning back at its
+// ends unless the world is calm, and hands the world its PlayerSync.
+func (c *oneSpot) runLine() {
+	c.now = c.now.Add(50 * time.Millisecond)
+	c.ticks++
+	for i := range c.ms {
+		m := &c.ms[i]
+		if !c.calm && (m.pos.X+m.dx < 0 || m.pos.X+m.dx > lineLen) {
+			m.dx = -m.dx
+		}
+		m.pos.X += m.dx
+		m.seq++
+		c.s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
+		c.w.Packet(m.p, &c.s, c.now)
+	}
+}
+
+// BenchmarkCrowdCrossing is one tick of the crossing streams, crossing and
+// calm (see newCrossing), measured by the thread's clock: tick-mean-ms and
+// tick-p99-ms over the ticks (the players' syncs and the world's tick),
+// player-ops and label-ops the PlayerShow and Label3D packets sent a tick
+// (mean, and p99 of the ticks),
+// views the views of players computed a tick, and what the player is not
+// shown of its nearest (as BenchmarkCrowdLabels). Run it at -benchtime
+// 800x (40 s of the race: the packs cross three times).
+func BenchmarkCrowdCrossing(b *testing.B) {
+	for _, calm := range []bool{false, true} {
+		name := "crossing"
+		if calm {
+			name = "calm"
+		}
+		b.Run(name, func(b *testing.B) { benchCrossing(b, calm) })
+	}
+}
+
+func benchCrossing(b *testing.B, calm bool) {
+	c := newCrossing(b, calm)
+	for range 40 { // the first views and labels, out of the measure
+		c.runLine()
+		c.w.Tick(c.now)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	ps0, lb0, _, _ := c.counts()
+	v0 := c.w.ents.passes[0]
+	var ticks []time.Duration
+	var pt, lt []int // the ops of each tick
+	psLast, lbLast := ps0, lb0
+	var missed []int
+	var near [len(nearKs)]float64
+	for b.Loop() {
+		t := threadcpu.Spent()
+		c.runLine()
+		c.w.Tick(c.now)
+		ticks = append(ticks, threadcpu.Spent()-t)
+		ps, lb, _, _ := c.counts()
+		pt, lt = append(pt, ps-psLast), append(lt, lb-lbLast)
+		psLast, lbLast = ps, lb
+		if len(ticks)%missedEvery == 0 {
+			missed, near = c.missed(missed, near)
+		}
+	}
+	ps1, lb1, _, _ := c.counts()
+	n := float64(len(ticks))
+	var sum time.Duration
+	for _, t := range ticks {
+		sum += t
+	}
+	slices.Sort(ticks)
+	b.ReportMetric(float64(sum)/n/1e6, "tick-mean-ms")
+	b.ReportMetric(float64(ticks[len(ticks)*99/100])/1e6, "tick-p99-ms")
+	b.ReportMetric(float64(ticks[len(ticks)-1])/1e6, "tick-max-ms")
+	b.ReportMetric(float64(ps1-ps0)/n, "player-ops/tick")
+	b.ReportMetric(float64(lb1-lb0)/n, "label-ops/tick")
+	slices.Sort(pt)
+	slices.Sort(lt)
+	b.ReportMetric(float64(pt[len(pt)*99/100]), "player-ops-p99")
+	b.ReportMetric(float64(lt[len(lt)*99/100]), "label-ops-p99")
+	b.ReportMetric(float64(c.w.ents.passes[0]-v0)/n, "views/tick")
+	if len(missed) > 0 {
+		for i, k := range nearKs {
+			b.ReportMetric(near[i]/float64(len(missed)), fmt.Sprintf("near%d-missing", k))
+		}
+	}
+}
