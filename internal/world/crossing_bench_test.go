@@ -86,7 +86,8 @@ func (c *oneSpot) runLine() {
 // calm (see newCrossing), measured by the thread's clock: tick-mean-ms and
 // tick-p99-ms over the ticks (the players' syncs and the world's tick),
 // player-ops and label-ops the PlayerShow and Label3D packets sent a tick
-// (mean, and p99 of the ticks),
+// (mean, and p99 of the ticks), client-kb the most bytes of them one
+// client was sent in one tick (p99 and max of the ticks: a client's burst),
 // views the views of players computed a tick, and what the player is not
 // shown of its nearest (as BenchmarkCrowdLabels). Run it at -benchtime
 // 800x (40 s of the race: the packs cross three times).
@@ -102,7 +103,7 @@ func BenchmarkCrowdCrossing(b *testing.B) {
 
 func benchCrossing(b *testing.B, calm bool) {
 	c := newCrossing(b, calm)
-	for range 40 { // the first views and labels, out of the measure
+	for range 60 { // the first views and labels, out of the measure
 		c.runLine()
 		c.w.Tick(c.now)
 	}
@@ -114,6 +115,9 @@ func benchCrossing(b *testing.B, calm bool) {
 	var ticks []time.Duration
 	var pt, lt []int // the ops of each tick
 	psLast, lbLast := ps0, lb0
+	last := make([]int, len(c.conns)) // each client's bytes so far
+	c.clientBurst(last)
+	var kb []float64 // by tick, the most bytes one client was sent in it, KB
 	var missed []int
 	var near [len(nearKs)]float64
 	for b.Loop() {
@@ -124,6 +128,7 @@ func benchCrossing(b *testing.B, calm bool) {
 		ps, lb, _, _ := c.counts()
 		pt, lt = append(pt, ps-psLast), append(lt, lb-lbLast)
 		psLast, lbLast = ps, lb
+		kb = append(kb, c.clientBurst(last))
 		if len(ticks)%missedEvery == 0 {
 			missed, near = c.missed(missed, near)
 		}
@@ -144,10 +149,25 @@ func benchCrossing(b *testing.B, calm bool) {
 	slices.Sort(lt)
 	b.ReportMetric(float64(pt[len(pt)*99/100]), "player-ops-p99")
 	b.ReportMetric(float64(lt[len(lt)*99/100]), "label-ops-p99")
+	slices.Sort(kb)
+	b.ReportMetric(kb[len(kb)*99/100], "client-kb-p99")
+	b.ReportMetric(kb[len(kb)-1], "client-kb-max")
 	b.ReportMetric(float64(c.w.ents.passes[0]-v0)/n, "views/tick")
 	if len(missed) > 0 {
 		for i, k := range nearKs {
 			b.ReportMetric(near[i]/float64(len(missed)), fmt.Sprintf("near%d-missing", k))
 		}
 	}
+}
+
+// clientBurst returns the most bytes of PlayerShow and Label3D (38 and 291
+// bytes) one client was sent since last, KB, and updates last.
+func (c *oneSpot) clientBurst(last []int) float64 {
+	most := 0
+	for i, k := range c.conns {
+		n := k.pshow*wire.PlayerShowLen + k.label*wire.Label3DLen
+		most = max(most, n-last[i])
+		last[i] = n
+	}
+	return float64(most) / 1024
 }

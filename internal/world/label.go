@@ -275,7 +275,7 @@ func (w *World) reconcileLabels(p *Player) {
 	if same {
 		return
 	}
-	pr.ops = s.labels.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
+	pr.ops = s.labels.Reconcile(pr.wants, w.labelRoom(p, 0, false), stream.HidesFirst, pr.ops[:0])
 	w.sendLabelOps(p, true)
 }
 
@@ -292,7 +292,7 @@ func (w *World) flushLabels(p *Player) {
 		return
 	}
 	pr := &w.prims
-	pr.ops = p.prims.labels.Flush(takeRoom(p), stream.HidesFirst, pr.ops[:0])
+	pr.ops = p.prims.labels.Flush(min(takeRoom(p), p.ent.labels.spread), stream.HidesFirst, pr.ops[:0])
 	w.sendLabelOps(p, false)
 }
 

@@ -57,6 +57,7 @@ type playerLabels struct {
 	slots []int32 // scratch of passLabels: the slot of each want
 
 	patched, listed uint64 // passes by Patch, and by Reconcile (tests, benchmarks)
+	noSpread        bool   // the pass sends all its ops at once, room allowing (the baseline of label_spread.go)
 }
 
 // labelPass is a viewer's part of the label pass: the labels on players
@@ -66,6 +67,7 @@ type labelPass struct {
 	n          int
 	sum        uint64 // Σ stream.Mix(id, rev) of want
 	ok         bool   // want is what the viewer's label view shows
+	spread     int    // how many ops a tick the view's last pass sends (label_spread.go)
 }
 
 // addSlot gives l, attached to player id, a slot.
@@ -176,17 +178,21 @@ func (w *World) passLabels(p *Player) bool {
 			}
 		}
 		pr.hide, pr.show = hide, show
-		pr.ops, patched = v.Patch(lp.n, lp.sum, hide, show, takeRoom(p), stream.HidesFirst, pr.ops[:0])
+		pr.ops, patched = v.Patch(lp.n, lp.sum, hide, show, w.labelRoom(p, len(hide)+len(show), true), stream.HidesFirst, pr.ops[:0])
 	}
 	if patched {
 		d.patched++
 	} else {
 		d.listed++
-		pr.ops = v.Reconcile(wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
+		pr.ops = v.Reconcile(wants, 0, stream.HidesFirst, pr.ops[:0]) // the diff, then its ops spread
+		pr.ops = v.Flush(w.labelRoom(p, v.Pending(), true), stream.HidesFirst, pr.ops)
 	}
 	lp.want, lp.next = next, lp.want
 	lp.n, lp.sum = len(wants), sum
-	lp.ok = v.Pending() == 0 && len(wants) <= limit
+	// The bit set stands for the view once its ops are out: the next pass
+	// patches only with nothing pending, and Patch refuses a view that
+	// does not show the set (an op left and dropped since).
+	lp.ok = len(wants) <= limit
 	w.labelStepFrom(p) // no label grid in the scope: a later step starts from a full pass
 	return true
 }

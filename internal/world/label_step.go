@@ -65,7 +65,7 @@ func (w *World) stepLabels(p *Player) bool {
 		}
 	}
 	var patched bool
-	if pr.ops, patched = v.Patch(n, sum, pr.hide, pr.show, takeRoom(p), stream.HidesFirst, pr.ops[:0]); !patched {
+	if pr.ops, patched = v.Patch(n, sum, pr.hide, pr.show, w.labelRoom(p, 0, false), stream.HidesFirst, pr.ops[:0]); !patched {
 		return false
 	}
 	st.set(p.scope, g, p.pos, grid.AllCut)
