@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"dlmp/internal/grid"
-	"dlmp/internal/lane"
 	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
@@ -78,15 +77,19 @@ func (k Kind) String() string {
 // and as the viewer of other players, vehicles and objects.
 type playerEnt struct {
 	// As an entity.
-	name   wire.PlayerName
-	color  uint32
-	rev    uint32 // rev of this player's show; a new one on every change of skin, name or color
-	skin   uint16 // the skin the rev was given for
-	h      grid.Handle
-	ch     grid.Handle // in the cut grid of gscope (players_cuts.go)
-	cutAt  grid.Vec    // where it stands in the cut grid
-	inGrid bool
-	gscope grid.Scope // the scope of the grid h is in
+	name  wire.PlayerName
+	color uint32
+	rev   uint32 // rev of this player's show; a new one on every change of skin, name or color
+	skin  uint16 // the skin the rev was given for
+
+	enc     []byte // its show, encoded at encRev with encSkin (players_show.go)
+	encRev  uint32
+	encSkin uint16
+	h       grid.Handle
+	ch      grid.Handle // in the cut grid of gscope (players_cuts.go)
+	cutAt   grid.Vec    // where it stands in the cut grid
+	inGrid  bool
+	gscope  grid.Scope // the scope of the grid h is in
 
 	// Where the views around this player were last told to compute again.
 	announceAt    grid.Vec
@@ -481,15 +484,12 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
 			e.objectAt.Invalidate() // the objects on o come and go with o
 		}
-		show := &w.ents.pshow
-		*show = wire.PlayerShow{PlayerID: id}
 		if op.Show {
 			o := w.players[id]
 			if o == nil { // not reached: a leave invalidates the views that want the player
 				e.players.Drop(op.ID)
 				continue
 			}
-			*show = wire.PlayerShow{PlayerID: id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
 			if hid {
 				e.dropHidden()
 				hid = false
@@ -500,12 +500,13 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 			}
 			e.freshP = append(e.freshP, id)
 			e.placeMove(q.pos, id, o.pos)
+			w.sendShow(q, o) // players_show.go: encoded once a rev
 		} else {
 			e.shownBits.del(id)
 			hid = true
 			e.unplaceMove(id)
+			w.sendHide(q, id)
 		}
-		w.send(q, show, lane.Critical)
 	}
 	if hid {
 		e.dropHidden()
