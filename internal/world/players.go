@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"dlmp/internal/grid"
@@ -189,8 +190,8 @@ func (w *World) StreamedTo(kind Kind, id uint32, to *Player) bool {
 	}
 	var ok bool
 	switch kind {
-	case KindPlayer:
-		_, ok = to.ent.players.Shown(id)
+	case KindPlayer: // shownBits mirrors the view's shown set (streamPlayersNow): a bit, not a table find
+		ok = id <= math.MaxUint16 && to.ent.shownBits.has(uint16(id))
 	case KindVehicle:
 		_, ok = to.ent.vehiclesV.Shown(id)
 	case KindObject:
