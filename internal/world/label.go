@@ -279,10 +279,11 @@ func (w *World) reconcileLabels(p *Player) {
 	w.sendLabelOps(p, true)
 }
 
-// flushLabels sends the ops p's last label reconcile left for lack of room,
-// as far as the room allows, without computing the wanted set again: a
-// client that fell behind is not recomputed for on every tick until it
-// catches up (the same as the views of players). The wanted set changes
+// flushLabels sends the ops p's last label reconcile left for lack of room
+// or by its spread (label_spread.go), as far as the room and the spread
+// allow, without computing the wanted set again: a client that fell behind
+// is not recomputed for on every tick until it catches up (the same as the
+// views of players). The wanted set changes
 // between slow passes only by a label's change, which reconciles whom it
 // concerns at once (labelChanged, labelShownChanged), or by its deletion,
 // whose show left to send is dropped here; a label whose entity is no
@@ -292,7 +293,11 @@ func (w *World) flushLabels(p *Player) {
 		return
 	}
 	pr := &w.prims
-	pr.ops = p.prims.labels.Flush(min(takeRoom(p), p.ent.labels.spread), stream.HidesFirst, pr.ops[:0])
+	room := takeRoom(p)
+	if s := p.ent.labels.spread; s > 0 { // the rate of the pass that left them (label_spread.go)
+		room = min(room, s)
+	}
+	pr.ops = p.prims.labels.Flush(room, stream.HidesFirst, pr.ops[:0])
 	w.sendLabelOps(p, false)
 }
 
