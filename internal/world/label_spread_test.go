@@ -1,6 +1,7 @@
 package world
 
 import (
+	"bytes"
 	"math"
 	"testing"
 
@@ -176,5 +177,56 @@ func TestLabelSpreadBaseline(t *testing.T) {
 	}
 	if most <= spreadOf(n) {
 		t.Fatalf("without the spread the most label ops in a tick were %d, want more than %d", most, spreadOf(n))
+	}
+}
+
+// TestLabelInPlaceChangeDuringSpread: a name label's text changes while
+// the viewer's pass has its show left: the viewer's view is not reconciled
+// for it (its leftovers are a spread's), the show that goes carries the
+// new text, and the next pass sends it again at its rev. It fails if the
+// show left carries the old text, or if the change reconciles the viewer.
+func TestLabelInPlaceChangeDuringSpread(t *testing.T) {
+	const n = 150
+	f := newFixture(t, nil)
+	v, vc, ps, _ := spreadCrowd(f, n, 1)
+	far := ps[n-1]
+	var id uint32
+	for lid, l := range f.w.prims.labels {
+		if l.params.AttachID == uint32(far.id) {
+			id = lid
+		}
+	}
+	m := &labelMirror{players: map[uint16]bool{}, labels: map[uint32]bool{}}
+	changed := false
+	var texts []string
+	for range 60 {
+		f.advance(tick)
+		for _, s := range vc.out {
+			if l, ok := s.pkt.(*wire.Label3D); ok && l.LabelID == id && l.Active == 1 {
+				texts = append(texts, string(bytes.TrimRight(l.Text[:], "\x00")))
+			}
+		}
+		shows, _ := m.apply(t, vc.take())
+		if len(shows) > 0 && !changed {
+			changed = true
+			if _, shown := v.prims.labels.Shown(id); shown {
+				t.Fatal("the farthest label went in the pass's first tick, want it left")
+			}
+			lp := f.w.Label(id).Params()
+			lp.Text = "Renamed"
+			passes := f.w.prims.passes[primLabels]
+			if err := f.w.SetLabel(id, lp); err != nil {
+				t.Fatal(err)
+			}
+			if got := f.w.prims.passes[primLabels] - passes; got != 0 {
+				t.Fatalf("the change reconciled %d label views, want none (nobody shows it yet)", got)
+			}
+		}
+	}
+	if len(texts) == 0 || texts[0] != "Renamed" {
+		t.Fatalf("the label's shows carried %q, want the first to carry the new text", texts)
+	}
+	if _, shown := v.prims.labels.Shown(id); !shown || !m.labels[id] {
+		t.Fatal("the label is not shown after the spread")
 	}
 }
