@@ -84,8 +84,10 @@ func TestGSOSendsTheDatagrams(t *testing.T) {
 
 // counting counts the GSO messages a sendmmsg carried.
 type counting struct {
-	real interface{ WriteBatch([]ipv4.Message, int) (int, error) }
-	gso  int
+	real interface {
+		WriteBatch([]ipv4.Message, int) (int, error)
+	}
+	gso int
 }
 
 func (c *counting) WriteBatch(ms []ipv4.Message, flags int) (int, error) {
@@ -102,7 +104,9 @@ func (c *counting) WriteBatch(ms []ipv4.Message, flags int) (int, error) {
 // offload does: the messages before the first GSO one are sent and counted,
 // that one fails with EIO.
 type refusing struct {
-	real    interface{ WriteBatch([]ipv4.Message, int) (int, error) }
+	real interface {
+		WriteBatch([]ipv4.Message, int) (int, error)
+	}
 	refused int
 }
 
