@@ -207,6 +207,11 @@ func (s *Server) Addr() netip.AddrPort { return s.conn.LocalAddr() }
 // come rather than all at the tick.
 func (s *Server) Arrived() <-chan struct{} { return s.arrived }
 
+// GSO reports whether the writer sends a session's runs of equal-size
+// datagrams as one UDP GSO message each (decision 0338): the socket offered
+// it and the kernel has not refused it.
+func (s *Server) GSO() bool { return s.conn.GSO() }
+
 // Stats returns a snapshot of the counters.
 func (s *Server) Stats() StatsSnapshot { return s.stats.snapshot() }
 
