@@ -66,14 +66,16 @@ func BenchmarkRawSend(b *testing.B) {
 		ms    []ipv4.Message
 		batch int
 	}{
-		{"mmsg64", plain, 64}, {"mmsg1024", plain, 1024}, {"gso+mmsg64", gso, 64}, {"gso+mmsg1024", gso, 1024}, {"gso+single", gso, 1},
+		{"mmsg64", plain, 64}, {"mmsg1024", plain, 1024}, {"gso+mmsg64", gso, 64}, {"gso+mmsg256", gso, 256}, {"gso+mmsg1024", gso, 1024}, {"gso+single", gso, 1},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu0 := processCPU(b)
 			for b.Loop() {
 				send(b, c.ms, c.batch)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*sessions*per), "ns/datagram")
+			b.ReportMetric(float64(processCPU(b)-cpu0)/float64(b.N*sessions*per), "cpu-ns/datagram")
 		})
 	}
 }
