@@ -31,7 +31,7 @@ import (
 const MaxBatch = 64
 
 // MaxSegments is the most datagrams one written Message may carry (the
-// kernel's UDP_MAX_SEGMENTS is 64 before Linux 6.?, 128 after).
+// kernel's UDP_MAX_SEGMENTS: 64 in older kernels, 128 in recent ones).
 const MaxSegments = 64
 
 // maxGSOBytes bounds one GSO message: an IPv4 datagram's 65,535 bytes less
