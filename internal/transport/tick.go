@@ -90,6 +90,7 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
 	t.flush()
+	s.nextTick.Store(now.Add(time.Second / time.Duration(s.cfg.TickHz)).UnixNano())
 }
 
 // Pending is the number of batches of datagrams not yet written.
