@@ -40,6 +40,7 @@ type batcher struct {
 	owner [MaxBatch]int            // the message of ms each piece belongs to
 	ends  [MaxBatch]int            // where each piece ends in its message's Buf
 	gso   bool                     // the socket takes UDP_SEGMENT and the kernel has not refused it
+	plain bool                     // the next write's first message goes one by one: its GSO piece was refused
 	addrs map[netip.AddrPort]*net.UDPAddr
 	rfn   func(fd uintptr) bool
 }
@@ -157,13 +158,16 @@ func sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
 
 // write sends up to MaxBatch pieces of ms, from byte skip of ms[0], in one
 // sendmmsg. It returns the messages sent whole and where the next call
-// starts in the first message left. A GSO piece the kernel refuses turns
-// GSO off for the socket: the next call sends the same datagrams one by one.
+// starts in the first message left. A GSO piece the kernel refuses is sent
+// again one datagram at a time by the next call; EIO (the device cannot
+// checksum) also turns GSO off for the socket, while EINVAL or EOPNOTSUPP
+// (this destination's path: a route MTU below the segment) only for that
+// message.
 func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error) {
 	k, at := 0, skip
 	for mi := 0; mi < len(ms) && k < MaxBatch; {
 		m := &ms[mi]
-		p, seg, end := piece(m, at, b.gso)
+		p, seg, end := piece(m, at, b.gso && !(mi == 0 && b.plain))
 		b.wbufs[k][0] = p
 		b.wmsgs[k].Addr = b.addr(m.Addr)
 		b.wmsgs[k].OOB = nil
@@ -187,8 +191,14 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 	}
 	done, next := sentWhole(ms, n, b.owner[:], b.ends[:], skip)
 	if refused {
-		b.gso = false // the next call sends the same datagrams one by one
+		b.plain = true // the next call sends the same datagrams one by one
+		if errors.Is(err, unix.EIO) {
+			b.gso = false
+		}
 		return done, next, nil
+	}
+	if done > 0 {
+		b.plain = false
 	}
 	return done, next, err
 }

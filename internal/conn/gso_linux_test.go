@@ -3,6 +3,7 @@ package conn
 import (
 	"fmt"
 	"net"
+	"os"
 	"syscall"
 	"testing"
 	"time"
@@ -101,34 +102,46 @@ func (c *counting) WriteBatch(ms []ipv4.Message, flags int) (int, error) {
 	return n, err
 }
 
-// refusing is a sendmmsg that refuses GSO as a device without checksum
-// offload does: the messages before the first GSO one are sent and counted,
-// that one fails with EIO.
+// refusing is a sendmmsg that refuses GSO with errno, as a device without
+// checksum offload does (EIO) or a path whose MTU is below the segment
+// (EINVAL): the messages before the first GSO one are sent and counted,
+// that one fails. It refuses left times (< 0: always), then passes GSO on;
+// gso counts the GSO messages sent.
 type refusing struct {
 	real interface {
 		WriteBatch([]ipv4.Message, int) (int, error)
 	}
+	errno   unix.Errno
+	left    int
 	refused int
+	gso     int
 }
 
 func (r *refusing) WriteBatch(ms []ipv4.Message, flags int) (int, error) {
 	for i := range ms {
-		if ms[i].OOB != nil {
+		if ms[i].OOB != nil && r.left != 0 {
 			if i == 0 {
 				r.refused++
-				return 0, &net.OpError{Op: "write", Net: "udp", Err: unix.EIO}
+				r.left--
+				return 0, &net.OpError{Op: "write", Net: "udp", Err: os.NewSyscallError("sendmmsg", r.errno)}
 			}
 			return r.real.WriteBatch(ms[:i], flags)
 		}
 	}
-	return r.real.WriteBatch(ms, flags)
+	n, err := r.real.WriteBatch(ms, flags)
+	for _, m := range ms[:n] {
+		if m.OOB != nil {
+			r.gso++
+		}
+	}
+	return n, err
 }
 
-// TestGSORefusedFallsBack: when the kernel refuses a GSO message, the
+// TestGSORefusedFallsBack: when the device refuses GSO (EIO), the
 // datagrams go out one by one, each once and in order, and GSO stays off.
 func TestGSORefusedFallsBack(t *testing.T) {
 	srv, cli := listen(t), listen(t)
-	r := &refusing{real: cli.batch.wbatch}
+	r := &refusing{real: cli.batch.wbatch, errno: unix.EIO, left: -1}
 	cli.batch.wbatch = r
 	cli.batch.gso = true
 	ms, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{42, 100, 500}, []int{1, 5, 3}, 10)
@@ -148,6 +161,25 @@ func TestGSORefusedFallsBack(t *testing.T) {
 	checkDatagrams(t, readAll(t, srv, len(want)), want)
 	if r.refused != 1 {
 		t.Fatalf("%d refusals, want 1: GSO was tried again", r.refused)
+	}
+}
+
+// TestGSORefusedForOneMessage: a refusal of the destination's path
+// (EINVAL) sends that message's datagrams one by one, each once and in
+// order, and the next message with GSO again.
+func TestGSORefusedForOneMessage(t *testing.T) {
+	srv, cli := listen(t), listen(t)
+	r := &refusing{real: cli.batch.wbatch, errno: unix.EINVAL, left: 1}
+	cli.batch.wbatch = r
+	cli.batch.gso = true
+	ms, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{42, 100, 500, 300}, []int{1, 5, 3, 2}, 10)
+	n, err := cli.WriteBatch(ms)
+	if err != nil || n != len(ms) {
+		t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(ms))
+	}
+	checkDatagrams(t, readAll(t, srv, len(want)), want)
+	if !cli.GSO() || r.refused != 1 || r.gso != 2 {
+		t.Fatalf("GSO() = %v, %d refusals, %d GSO messages; want true, 1, 2 (the two after the refused one)", cli.GSO(), r.refused, r.gso)
 	}
 }
 
