@@ -160,9 +160,8 @@ func sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
 // sendmmsg. It returns the messages sent whole and where the next call
 // starts in the first message left. A GSO piece the kernel refuses is sent
 // again one datagram at a time by the next call; EIO (the device cannot
-// checksum) also turns GSO off for the socket, while EINVAL or EOPNOTSUPP
-// (this destination's path: a route MTU below the segment) only for that
-// message.
+// checksum) also turns GSO off for the socket, the others (this
+// destination's path: a route MTU below the segment) only for that message.
 func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error) {
 	k, at := 0, skip
 	for mi := 0; mi < len(ms) && k < MaxBatch; {
@@ -218,7 +217,9 @@ func (b *batcher) addr(ap netip.AddrPort) *net.UDPAddr {
 
 // gsoRefusal reports whether a send error is the kernel refusing a GSO
 // message: EIO from a device without checksum offload (quic-go's test),
-// EINVAL or EOPNOTSUPP from a kernel or path that does not segment.
+// EINVAL, EMSGSIZE (a segment above the route's MTU; which one depends on
+// the kernel's version) or EOPNOTSUPP from a path that does not segment.
 func gsoRefusal(err error) bool {
-	return errors.Is(err, unix.EIO) || errors.Is(err, unix.EINVAL) || errors.Is(err, unix.EOPNOTSUPP)
+	return errors.Is(err, unix.EIO) || errors.Is(err, unix.EINVAL) ||
+		errors.Is(err, unix.EMSGSIZE) || errors.Is(err, unix.EOPNOTSUPP)
 }
