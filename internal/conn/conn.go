@@ -8,6 +8,12 @@
 // nothing per datagram. Elsewhere both fall back to one datagram per call.
 // See docs/decisions/0002-batched-udp.md.
 //
+// A written Message may carry several datagrams of one size (Seg): on Linux
+// they go out as one UDP GSO message (the UDP_SEGMENT control message: the
+// kernel cuts it into datagrams below the socket layer), where the socket
+// offers it; otherwise, or once the kernel refused it, one by one. See
+// docs/decisions/0338-udp-gso.md.
+//
 // A Conn has one reader and one writer: ReadBatch may be called from one
 // goroutine at a time and WriteBatch from one (possibly another) goroutine at
 // a time. Close may be called from anywhere and unblocks ReadBatch.
@@ -20,8 +26,17 @@ import (
 	"net/netip"
 )
 
-// MaxBatch is the most datagrams one ReadBatch or WriteBatch moves.
+// MaxBatch is the most datagrams one ReadBatch moves, and the most
+// messages one sendmmsg call of WriteBatch carries.
 const MaxBatch = 64
+
+// MaxSegments is the most datagrams one written Message may carry (the
+// kernel's UDP_MAX_SEGMENTS: 64 in older kernels, 128 in recent ones).
+const MaxSegments = 64
+
+// maxGSOBytes bounds one GSO message: an IPv4 datagram's 65,535 bytes less
+// the headers, with room to spare.
+const maxGSOBytes = 65000
 
 // SocketBuffer is the size asked of the kernel for each of the socket's
 // receive and send buffers (the kernel may grant less: see net.core.rmem_max).
@@ -29,9 +44,20 @@ const SocketBuffer = 4 << 20
 
 // Message is one datagram.
 type Message struct {
-	Buf  []byte         // read: the buffer to fill (its length is the room); write: the datagram
+	Buf  []byte         // read: the buffer to fill (its length is the room); write: the datagram(s)
 	N    int            // read: bytes received into Buf
 	Addr netip.AddrPort // read: the source; write: the destination
+	// Seg, write only: when > 0, Buf holds datagrams of Seg bytes each
+	// back to back, the last one possibly shorter, at most MaxSegments.
+	Seg int
+}
+
+// Datagrams is how many datagrams a written Message carries.
+func (m *Message) Datagrams() int {
+	if m.Seg <= 0 || len(m.Buf) <= m.Seg {
+		return 1
+	}
+	return (len(m.Buf) + m.Seg - 1) / m.Seg
 }
 
 // Conn is a UDP socket.
@@ -108,18 +134,63 @@ func (c *Conn) ReadBatch(ms []Message) (int, error) {
 	return c.batch.read(c.uc, ms)
 }
 
-// WriteBatch sends every message and returns how many were sent before an
-// error, if any. It sends all of ms, in batches of at most MaxBatch.
+// WriteBatch sends every message and returns how many were sent whole
+// before an error, if any. It sends all of ms, in system calls of at most
+// MaxBatch messages. A message of more than MaxSegments datagrams is an
+// error, found before anything is sent.
 func (c *Conn) WriteBatch(ms []Message) (int, error) {
-	sent := 0
+	for i := range ms {
+		if d := ms[i].Datagrams(); d > MaxSegments {
+			return 0, fmt.Errorf("conn: message %d: %d datagrams of %d bytes, at most %d", i, d, ms[i].Seg, MaxSegments)
+		}
+	}
+	sent, skip := 0, 0
 	for len(ms) > 0 {
-		k := min(len(ms), MaxBatch)
-		n, err := c.batch.write(c.uc, ms[:k])
+		n, next, err := c.batch.write(c.uc, ms, skip)
 		sent += n
+		ms, skip = ms[n:], next
 		if err != nil {
 			return sent, err
 		}
-		ms = ms[n:]
 	}
 	return sent, nil
+}
+
+// GSO reports whether WriteBatch sends a Message's datagrams as one UDP GSO
+// message: the socket offered it and the kernel has not refused it.
+func (c *Conn) GSO() bool { return c.batch.gsoOn() }
+
+// piece returns the next piece of m from byte skip, what one system-call
+// message carries: with gso, up to MaxSegments datagrams (and maxGSOBytes);
+// without, one datagram. seg is the segment size to ask the kernel for (0:
+// the piece is one datagram); end is where the piece ends in m.Buf, which
+// is len(m.Buf) for the last.
+func piece(m *Message, skip int, gso bool) (p []byte, seg, end int) {
+	buf := m.Buf[skip:]
+	if m.Seg <= 0 || len(buf) <= m.Seg {
+		return buf, 0, len(m.Buf)
+	}
+	step := m.Seg
+	if gso {
+		step = m.Seg * min(MaxSegments, max(1, maxGSOBytes/m.Seg))
+	}
+	p = buf[:min(step, len(buf))]
+	if len(p) > m.Seg {
+		seg = m.Seg
+	}
+	return p, seg, skip + len(p)
+}
+
+// sentWhole maps n system-call messages sent, of pieces owned by messages
+// owner[i] and ending at ends[i], to the messages of ms sent whole and the
+// byte of the next message where the next call starts.
+func sentWhole(ms []Message, n int, owner, ends []int, skip int) (done, next int) {
+	if n == 0 {
+		return 0, skip
+	}
+	o, e := owner[n-1], ends[n-1]
+	if e == len(ms[o].Buf) {
+		return o + 1, 0
+	}
+	return o, e
 }

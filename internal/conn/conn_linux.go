@@ -2,9 +2,11 @@ package conn
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net"
 	"net/netip"
+	"os"
 	"syscall"
 	"unsafe"
 
@@ -34,9 +36,38 @@ type batcher struct {
 	}
 	wmsgs [MaxBatch]ipv4.Message
 	wbufs [MaxBatch][1][]byte
+	oobs  [MaxBatch][oobSpace]byte // each a UDP_SEGMENT control message, its size filled per piece
+	owner [MaxBatch]int            // the message of ms each piece belongs to
+	ends  [MaxBatch]int            // where each piece ends in its message's Buf
+	gso   bool                     // the socket takes UDP_SEGMENT and the kernel has not refused it
+	plain bool                     // the next write's first message goes one by one: its GSO piece was refused
 	addrs map[netip.AddrPort]*net.UDPAddr
 	rfn   func(fd uintptr) bool
 }
+
+// oobSpace is the room of one UDP_SEGMENT control message (a uint16).
+const oobSpace = 32
+
+// GSOEnv is the environment variable that turns UDP GSO off when "0".
+const GSOEnv = "DLMP_GSO"
+
+// gsoOffered asks the socket whether it takes UDP_SEGMENT (Linux ≥ 4.18),
+// as quic-go does: getsockopt answers on kernels that know the option.
+func gsoOffered(raw syscall.RawConn) bool {
+	if os.Getenv(GSOEnv) == "0" {
+		return false
+	}
+	ok := false
+	if err := raw.Control(func(fd uintptr) {
+		_, err := unix.GetsockoptInt(int(fd), unix.IPPROTO_UDP, unix.UDP_SEGMENT)
+		ok = err == nil
+	}); err != nil {
+		return false
+	}
+	return ok
+}
+
+func (b *batcher) gsoOn() bool { return b.gso }
 
 type v6batch struct{ *ipv6.PacketConn }
 
@@ -58,7 +89,11 @@ func (b *batcher) init(uc *net.UDPConn, network string) error {
 	b.addrs = make(map[netip.AddrPort]*net.UDPAddr)
 	for i := range b.wmsgs {
 		b.wmsgs[i].Buffers = b.wbufs[i][:]
+		h := (*unix.Cmsghdr)(unsafe.Pointer(&b.oobs[i][0]))
+		h.Level, h.Type = unix.SOL_UDP, unix.UDP_SEGMENT
+		h.SetLen(unix.CmsgLen(2))
 	}
+	b.gso = gsoOffered(raw)
 	for i := range b.hdrs {
 		b.hdrs[i].Hdr.Iov = &b.iovs[i]
 		b.hdrs[i].Hdr.SetIovlen(1)
@@ -121,22 +156,70 @@ func sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
 	return netip.AddrPort{}
 }
 
-func (b *batcher) write(_ *net.UDPConn, ms []Message) (int, error) {
-	for i := range ms {
-		ua := b.addrs[ms[i].Addr]
-		if ua == nil {
-			if len(b.addrs) >= maxAddrCache {
-				clear(b.addrs)
-			}
-			ua = net.UDPAddrFromAddrPort(ms[i].Addr)
-			b.addrs[ms[i].Addr] = ua
+// write sends up to MaxBatch pieces of ms, from byte skip of ms[0], in one
+// sendmmsg. It returns the messages sent whole and where the next call
+// starts in the first message left. A GSO piece the kernel refuses is sent
+// again one datagram at a time by the next call; EIO (the device cannot
+// checksum) also turns GSO off for the socket, the others (this
+// destination's path: a route MTU below the segment) only for that message.
+func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error) {
+	k, at := 0, skip
+	for mi := 0; mi < len(ms) && k < MaxBatch; {
+		m := &ms[mi]
+		p, seg, end := piece(m, at, b.gso && !(mi == 0 && b.plain))
+		b.wbufs[k][0] = p
+		b.wmsgs[k].Addr = b.addr(m.Addr)
+		b.wmsgs[k].OOB = nil
+		if seg > 0 {
+			binary.NativeEndian.PutUint16(b.oobs[k][unix.CmsgLen(0):], uint16(seg))
+			b.wmsgs[k].OOB = b.oobs[k][:unix.CmsgSpace(2)]
 		}
-		b.wbufs[i][0] = ms[i].Buf
-		b.wmsgs[i].Addr = ua
+		b.owner[k], b.ends[k] = mi, end
+		k++
+		if at = end; end == len(m.Buf) {
+			mi, at = mi+1, 0
+		}
 	}
-	n, err := b.wbatch.WriteBatch(b.wmsgs[:len(ms)], 0)
-	for i := range ms {
+	n, err := b.wbatch.WriteBatch(b.wmsgs[:k], 0)
+	if n < 0 {
+		n = 0
+	}
+	refused := n < k && b.wmsgs[n].OOB != nil && gsoRefusal(err)
+	for i := range k {
 		b.wbufs[i][0] = nil // do not keep the caller's buffers alive
 	}
-	return n, err
+	done, next := sentWhole(ms, n, b.owner[:], b.ends[:], skip)
+	if refused {
+		b.plain = true // the next call sends the same datagrams one by one
+		if errors.Is(err, unix.EIO) {
+			b.gso = false
+		}
+		return done, next, nil
+	}
+	if done > 0 {
+		b.plain = false
+	}
+	return done, next, err
+}
+
+// addr is the cached *net.UDPAddr of a destination.
+func (b *batcher) addr(ap netip.AddrPort) *net.UDPAddr {
+	ua := b.addrs[ap]
+	if ua == nil {
+		if len(b.addrs) >= maxAddrCache {
+			clear(b.addrs)
+		}
+		ua = net.UDPAddrFromAddrPort(ap)
+		b.addrs[ap] = ua
+	}
+	return ua
+}
+
+// gsoRefusal reports whether a send error is the kernel refusing a GSO
+// message: EIO from a device without checksum offload (quic-go's test),
+// EINVAL, EMSGSIZE (a segment above the route's MTU; which one depends on
+// the kernel's version) or EOPNOTSUPP from a path that does not segment.
+func gsoRefusal(err error) bool {
+	return errors.Is(err, unix.EIO) || errors.Is(err, unix.EINVAL) ||
+		errors.Is(err, unix.EMSGSIZE) || errors.Is(err, unix.EOPNOTSUPP)
 }

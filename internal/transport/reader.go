@@ -43,7 +43,7 @@ func (s *Server) readLoop() {
 			s.stats.BytesIn.Add(uint64(m.N))
 			s.stats.DatagramsIn.Add(1)
 		}
-		if now.Sub(signalled) >= ArrivedEvery {
+		if now.Sub(signalled) >= s.cfg.ArrivedEvery {
 			select {
 			case s.arrived <- struct{}{}:
 				signalled = now
@@ -51,7 +51,9 @@ func (s *Server) readLoop() {
 			}
 		}
 		if n < len(msgs)/2 && s.cfg.ReadPace > 0 {
-			time.Sleep(s.cfg.ReadPace) // let the next datagrams gather (a full batch reads on at once)
+			// Let the next datagrams gather (a full batch reads on at once),
+			// but read them before the next tick.
+			time.Sleep(readWait(time.Now(), s.nextTick.Load(), s.cfg.ReadPace))
 		}
 	}
 }
@@ -140,4 +142,19 @@ func (r *rate) allow(now time.Time, perSecond int) bool {
 	}
 	r.tokens--
 	return true
+}
+
+// readWait is the reader's wait after a thin read at now: its pace, cut
+// short to end ReadLead before the next tick when that comes first
+// (nextTick in Unix ns, 0: unknown), so that the tick is not the one to
+// miss a pace's worth of datagrams waiting in the socket (decision 0339).
+func readWait(now time.Time, nextTick int64, pace time.Duration) time.Duration {
+	if nextTick == 0 {
+		return pace
+	}
+	until := time.Duration(nextTick-now.UnixNano()) - ReadLead
+	if until >= 0 && until < pace {
+		return until
+	}
+	return pace
 }

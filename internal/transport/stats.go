@@ -44,7 +44,11 @@ type Stats struct {
 	// UnreliableDropped counts the unreliable datagrams a tick dropped
 	// because the writer held every buffer they could go in (decision 0318).
 	UnreliableDropped atomic.Uint64
-	drops             [numDrops]atomic.Uint64
+	// Writes counts the batches the writer wrote (its wake-ups), MessagesOut
+	// the messages they held: a session's run of equal-size datagrams is
+	// one message, one UDP GSO send (decision 0338).
+	Writes, MessagesOut atomic.Uint64
+	drops               [numDrops]atomic.Uint64
 }
 
 // Drop counts one drop.
@@ -60,6 +64,7 @@ type StatsSnapshot struct {
 	Joined, Left              uint64
 	UnreliableReused          uint64
 	UnreliableDropped         uint64
+	Writes, MessagesOut       uint64
 	Drops                     map[string]uint64
 }
 
@@ -72,7 +77,8 @@ func (s *Stats) snapshot() StatsSnapshot {
 		Joined: s.Joined.Load(), Left: s.Left.Load(),
 		UnreliableReused:  s.UnreliableReused.Load(),
 		UnreliableDropped: s.UnreliableDropped.Load(),
-		Drops:             map[string]uint64{},
+		Writes:            s.Writes.Load(), MessagesOut: s.MessagesOut.Load(),
+		Drops: map[string]uint64{},
 	}
 	for i := range s.drops {
 		out.Drops[dropNames[i]] = s.drops[i].Load()

@@ -90,6 +90,7 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
 	t.flush()
+	s.nextTick.Store(now.Add(time.Second / time.Duration(s.cfg.TickHz)).UnixNano())
 }
 
 // Pending is the number of batches of datagrams not yet written.
@@ -252,11 +253,8 @@ func (t *tickState) step(sess *Session, now time.Time) {
 	}
 	if n := len(sess.unrelEnd); n > 0 {
 		if written := t.srv.written.Load(); sess.unreliableRoom(written, &t.spares) {
-			start := 0
-			for _, end := range sess.unrelEnd {
-				t.emitShared(sess.Addr, sess.unrel[start:end])
-				start, sent = end, true
-			}
+			t.emitUnreliable(sess.Addr, sess.unrel, sess.unrelEnd)
+			sent = true
 			sess.swapUnreliable(t.batchSeq+1, written, &t.spares)
 		} else {
 			// The writer is two ticks behind this session and every spare
@@ -321,20 +319,43 @@ func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 	t.last, t.lastN, t.lastAddr = buf, n, addr
 }
 
-// emitShared adds a datagram's worth of packets for addr that stays valid
-// until the writer has written this tick's batch (a session's unreliable
-// datagrams, see Session.swapUnreliable): packed after the previous
-// datagram to the same address when it fits, handed to the writer as it is
-// otherwise (no copy).
-func (t *tickState) emitShared(addr netip.AddrPort, d []byte) {
+// emitUnreliable adds a session's unreliable datagrams of this tick,
+// unrel[:ends[0]], unrel[ends[0]:ends[1]], ...: the first packed after the
+// previous datagram to the same address when it fits, then each run of
+// datagrams of one size (its last one may be shorter, at most
+// conn.MaxSegments) as one message that the writer sends as one UDP GSO
+// message (decision 0338). unrel stays valid until the writer has written
+// this tick's batch (Session.swapUnreliable): it is handed over as it is.
+func (t *tickState) emitUnreliable(addr netip.AddrPort, unrel []byte, ends []int) {
+	start, i := 0, 0
+	if t.last != nil && t.lastAddr == addr && t.lastN+ends[0] <= wire.MaxDatagram {
+		t.emit(addr, unrel[:ends[0]])
+		start, i = ends[0], 1
+	}
+	for i < len(ends) {
+		seg, j := ends[i]-start, i+1
+		for j < len(ends) && j-i < conn.MaxSegments && ends[j]-ends[j-1] == seg {
+			j++
+		}
+		if j < len(ends) && j-i < conn.MaxSegments && ends[j]-ends[j-1] < seg {
+			j++ // a shorter datagram ends the run
+		}
+		if j-i == 1 {
+			seg = 0
+		}
+		t.emitShared(addr, unrel[start:ends[j-1]], seg)
+		start, i = ends[j-1], j
+	}
+}
+
+// emitShared adds d, one datagram or datagrams of seg bytes (the last one
+// possibly shorter), for addr, handed to the writer as it is (no copy): it
+// must stay valid until the writer has written this tick's batch.
+func (t *tickState) emitShared(addr netip.AddrPort, d []byte, seg int) {
 	if t.out == nil {
 		t.out = t.srv.getBatch()
 	}
-	if t.last != nil && t.lastAddr == addr && t.lastN+len(d) <= wire.MaxDatagram {
-		t.emit(addr, d)
-		return
-	}
-	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr})
+	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr, Seg: seg})
 	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
 }
 

@@ -29,6 +29,7 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -51,19 +52,43 @@ const (
 	// carrying its token (docs/protocol.md, Connection lifecycle).
 	UnconfirmedTTL = 10 * time.Second
 	// ArrivedEvery bounds how often the reader signals Arrived: each signal
-	// wakes the world's goroutine, and datagrams come one by one.
-	ArrivedEvery = 2 * time.Millisecond
+	// wakes the world's goroutine, and datagrams come one by one
+	// (decisions 0201, 0339).
+	ArrivedEvery = 5 * time.Millisecond
 	// ReadPace is how long the reader waits after a read that did not fill
 	// half a batch: the datagrams that arrive meanwhile are read by the next
 	// call together. 1000 clients at 20 Hz send ~20 datagrams a millisecond;
 	// read as they come, most reads found one or two, and the reads with
 	// their wake-ups were a quarter of the server's CPU
-	// (docs/decisions/0247-read-pace.md).
-	ReadPace = time.Millisecond
+	// (docs/decisions/0247-read-pace.md); each wake-up of the reader and of
+	// the world's goroutine costs the Go scheduler and the kernel more than
+	// the read (decision 0339).
+	ReadPace = 5 * time.Millisecond
+	// ReadLead: the reader cuts its wait short to read ReadLead before the
+	// next tick is due, so that the tick finds what came until then
+	// (decision 0339).
+	ReadLead = 500 * time.Microsecond
 	// CookieWindow is the life of an address-validation cookie's window; a
 	// cookie verifies in its window and the next.
 	CookieWindow = 30 * time.Second
 )
+
+// Environment variables that set Config.ReadPace and Config.ArrivedEvery
+// when those are zero (a Go duration, "1ms"): for A/B load runs of the
+// scheduling cost without a new flag (decision 0339).
+const (
+	ReadPaceEnv     = "DLMP_READ_PACE"
+	ArrivedEveryEnv = "DLMP_ARRIVED_EVERY"
+)
+
+// envDuration reads a positive duration from the environment variable
+// name, or returns def when it is unset or not one.
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(name)); err == nil && d > 0 {
+		return d
+	}
+	return def
+}
 
 // Config configures a Server. Zero fields take the defaults above.
 type Config struct {
@@ -76,6 +101,7 @@ type Config struct {
 	InboundRate  int // datagrams per second per session before drops
 	InboundQueue int
 	ReadPace     time.Duration // the reader's wait after a thin read; ReadPace when 0, none when negative
+	ArrivedEvery time.Duration // the least time between two Arrived signals; ArrivedEvery when 0
 	Log          *slog.Logger
 }
 
@@ -102,7 +128,10 @@ func (c *Config) fill() {
 		c.InboundQueue = DefaultInboundQueue
 	}
 	if c.ReadPace == 0 {
-		c.ReadPace = ReadPace
+		c.ReadPace = envDuration(ReadPaceEnv, ReadPace)
+	}
+	if c.ArrivedEvery <= 0 {
+		c.ArrivedEvery = envDuration(ArrivedEveryEnv, ArrivedEvery)
 	}
 	if c.Log == nil {
 		c.Log = slog.Default()
@@ -142,10 +171,11 @@ type Server struct {
 	arrived chan struct{} // reader → tick: something was queued since the last signal
 	pool    sync.Pool     // *buffer
 
-	out     chan *batch // tick and reader → writer
-	freeB   chan *batch
-	pending atomic.Int64  // batches handed to the writer, not yet written
-	written atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
+	out      chan *batch // tick and reader → writer
+	freeB    chan *batch
+	pending  atomic.Int64  // batches handed to the writer, not yet written
+	written  atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
+	nextTick atomic.Int64  // when the next tick is due (Unix ns; 0: unknown): the reader reads before it
 
 	// owned by the tick goroutine
 	tick tickState
@@ -206,6 +236,11 @@ func (s *Server) Addr() netip.AddrPort { return s.conn.LocalAddr() }
 // then, between ticks, so that the clients' packets reach the world as they
 // come rather than all at the tick.
 func (s *Server) Arrived() <-chan struct{} { return s.arrived }
+
+// GSO reports whether the writer sends a session's runs of equal-size
+// datagrams as one UDP GSO message each (decision 0338): the socket offered
+// it and the kernel has not refused it.
+func (s *Server) GSO() bool { return s.conn.GSO() }
 
 // Stats returns a snapshot of the counters.
 func (s *Server) Stats() StatsSnapshot { return s.stats.snapshot() }

@@ -31,7 +31,11 @@ func (s *Server) put(b *batch) {
 	case s.out <- b:
 	default:
 		s.pending.Add(-1)
-		s.stats.drops[DropWriteQueue].Add(uint64(len(b.msgs)))
+		var datagrams uint64
+		for i := range b.msgs {
+			datagrams += uint64(b.msgs[i].Datagrams())
+		}
+		s.stats.drops[DropWriteQueue].Add(datagrams)
 		s.recycle(b)
 	}
 }
@@ -67,14 +71,17 @@ func (s *Server) writeLoop() {
 			return
 		case b := <-s.out:
 			n, err := s.conn.WriteBatch(b.msgs)
-			var bytes uint64
-			for _, m := range b.msgs[:n] {
-				bytes += uint64(len(m.Buf))
+			var bytes, datagrams uint64
+			for i := range b.msgs[:n] {
+				bytes += uint64(len(b.msgs[i].Buf))
+				datagrams += uint64(b.msgs[i].Datagrams())
 			}
-			s.stats.DatagramsOut.Add(uint64(n))
+			s.stats.DatagramsOut.Add(datagrams)
+			s.stats.MessagesOut.Add(uint64(n))
+			s.stats.Writes.Add(1)
 			s.stats.BytesOut.Add(bytes)
 			if err != nil && !isClosed(err) {
-				s.cfg.Log.Warn("transport: write", "err", err, "unsent", len(b.msgs)-n)
+				s.cfg.Log.Warn("transport: write", "err", err, "unsent_messages", len(b.msgs)-n)
 			}
 			if b.seq != 0 {
 				s.written.Store(b.seq) // the sessions may write into what it held

@@ -1,0 +1,84 @@
+package transport
+
+import (
+	"net"
+	"net/netip"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// BenchmarkFlushCrowd: a crowd tick's send path through the real Server,
+// the tick's Flush and the writer goroutine's sends until the batch is
+// written: 200 sessions, each sent 87 PlayerMoves of 42 bytes (a crowd
+// viewer's, as spans: 3 full datagrams and one shorter) and a keepalive
+// echo, to 20 loopback sockets nobody reads. With the writer's UDP GSO (as
+// the socket offers it) and without (DLMP_GSO=0). Reported: the process's
+// CPU time per datagram and per tick.
+//
+//	go test ./internal/transport -run '^$' -bench FlushCrowd -benchtime 300x
+func BenchmarkFlushCrowd(b *testing.B) {
+	for _, gso := range []string{"on", "off"} {
+		b.Run("gso="+gso, func(b *testing.B) {
+			if gso == "off" {
+				b.Setenv("DLMP_GSO", "0")
+			}
+			flushCrowd(b)
+		})
+	}
+}
+
+func flushCrowd(b *testing.B) {
+	const sessions, moves = 200, 87
+	s, err := Listen(Config{Listen: "127.0.0.1:0"}, nopWorld{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var sinks []netip.AddrPort
+	for range 20 {
+		uc, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer uc.Close()
+		uc.SetReadBuffer(64 << 10)
+		sinks = append(sinks, uc.LocalAddr().(*net.UDPAddr).AddrPort())
+	}
+	now := time.Now()
+	var all []*Session
+	for i := range sessions {
+		sess := newSession(s, uint64(i+1), sinks[i%len(sinks)], uint64(i+1), now)
+		sess.confirmed, sess.joined = true, true
+		s.tick.sessions = append(s.tick.sessions, sess)
+		all = append(all, sess)
+	}
+	shared := make([]byte, 2*moves*42)
+	spans := make([]uint64, moves)
+	for i := range spans {
+		spans[i] = uint64(2*i*42) | 42<<32
+	}
+	var ru0 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	out0 := s.Stats().DatagramsOut
+	b.ReportAllocs()
+	for b.Loop() {
+		now = now.Add(50 * time.Millisecond)
+		for _, sess := range all {
+			sess.lastHeard = now
+			sess.echoDue = true
+			sess.SendUnreliableSpans(shared, spans)
+		}
+		s.Flush(now)
+		for s.Pending() > 0 {
+			time.Sleep(20 * time.Microsecond)
+		}
+	}
+	var ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := float64(ru1.Utime.Nano() + ru1.Stime.Nano() - ru0.Utime.Nano() - ru0.Stime.Nano())
+	dg := float64(s.Stats().DatagramsOut - out0)
+	b.ReportMetric(cpu/dg, "cpu-ns/datagram")
+	b.ReportMetric(cpu/float64(b.N)/1e3, "cpu-µs/tick")
+	b.ReportMetric(dg/float64(b.N), "datagrams/tick")
+}
