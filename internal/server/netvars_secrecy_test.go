@@ -179,8 +179,12 @@ func TestSecrecyByByteScan(t *testing.T) {
 		case r == 0 && len(alive) > 2:
 			p := pick()
 			do(t, srv, func(*netvar.Store, time.Time) {
-				for _, ref := range refs {
+				// Every allow list, players' too: the server may not have
+				// read the leaver's ClientDisconnect yet (decision 0339).
+				for ref := range el.allow {
 					el.allow[ref] = without(el.allow[ref], p.id())
+				}
+				for _, ref := range refs {
 					el.streamed[ref] = without(el.streamed[ref], p.id())
 				}
 				el.allowGlobal = without(el.allowGlobal, p.id())
