@@ -70,7 +70,7 @@ func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint
 	}
 	// Diff, which fills the shell around to as it scans, if nothing is cut
 	// there (and skin > 0), and starts from the answer sh holds if it can.
-	return g.diff(from, to, limit, cut, sum, s, sh, skin)
+	return g.diff(from, to, limit, cut, sum, s, sh, skin, nil)
 }
 
 // shellStep tells the step from the shell's band, or reports false when the
