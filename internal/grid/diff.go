@@ -158,8 +158,15 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	lo2, hi2 := float32(inf), float32(inf)
 	band2 := float32(-1) // narrowed: the band's far edge (< 0: hi2's)
 	region := maxR
+	fromR := -1.0 // ≥ 0: the old answer's reach around from (see below)
 	if limit != NoLimit && cut != AllCut && cut != 0 {
 		dCut := math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
+		// Every entity of the old answer covers from within the old cut's
+		// distance. With radii shorter than the band's reach (region =
+		// maxR below), one may lie past region from to, leaving: its cell
+		// is read too (a held step counts it in the held answer, so
+		// missing it would tell a wrong step).
+		fromR = min(maxR, dCut*(1+relSlack)+absSlack)
 		delta := math.Sqrt(float64(Dist2(from, to)))
 		lo := max((dCut-delta)*(1-relSlack)-absSlack, 0)
 		// Past the old cut's distance by bandPad more: room for the first
@@ -227,6 +234,10 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		reach2 = float32(inf)
 		x0, x1 = min(x0, g.axis(from.X-r)), max(x1, g.axis(from.X+r))
 		y0, y1 = min(y0, g.axis(from.Y-r)), max(y1, g.axis(from.Y+r))
+	} else if fromR >= 0 {
+		rf := float32(fromR) + slack
+		x0, x1 = min(x0, g.axis(from.X-rf)), max(x1, g.axis(from.X+rf))
+		y0, y1 = min(y0, g.axis(from.Y-rf)), max(y1, g.axis(from.Y+rf))
 	}
 	if sh != nil {
 		ball = sh.start(g, to, skin)
