@@ -44,6 +44,8 @@ type Cache struct {
 	epoch  uint32 // Reset count: boxes of an earlier epoch are not used
 	stats  CacheStats
 
+	tot []cellTotal // per cell, for Diff (totals.go); allocated by the first
+
 	// Build scratch.
 	cand  []cand
 	full  []cand
@@ -162,6 +164,8 @@ type CacheStats struct {
 	Builds    uint64 // boxes built (again, after an invalidation)
 	Parts     uint64 // parts of split boxes built
 	Fallbacks uint64 // answered by a split box instead of its part not built yet
+	Counted   uint64 // cells Diff counted from the totals instead of reading them
+	Recounted uint64 // cells whose totals were counted (again: first use, or a change)
 }
 
 // Stats returns the counters since the cache was made.

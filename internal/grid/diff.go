@@ -95,7 +95,7 @@ const bandPad = 1
 // only the caller's check of WasN and WasSum against what it holds tells
 // whether it holds that answer.
 func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step) bool {
-	return g.diff(from, to, limit, cut, sum, s, nil, 0)
+	return g.diff(from, to, limit, cut, sum, s, nil, 0, nil)
 }
 
 // diff is Diff; with a shell sh, when it scans every entity covering to, it
@@ -103,8 +103,10 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 // when the answer at from is the one sh holds from its last step (and it
 // still holds: heldFor), the entities nearer than the band that cover both
 // points are not read (decision 0265). A cut answer told is held for the
-// next step. With a shell, the step's totals are set (Step.Total).
-func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32) bool {
+// next step. With a shell, the step's totals are set (Step.Total). With a
+// cache tc (of g, limit and sum), a cell whose entities are all in both
+// answers is counted from tc's totals of it (see [Cache.Diff]).
+func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, tc *Cache) bool {
 	var hd *held
 	if sh != nil {
 		sh.ok = false
@@ -112,12 +114,12 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 			hd = &sh.last
 		}
 	}
-	ok := g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, hd != nil)
+	ok := g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, hd != nil, tc)
 	s.Widened = false
 	if !ok && hd != nil {
 		// The cut at to was not in the narrow band: once more with the
 		// whole one, which Diff would have used.
-		ok, s.Widened = g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, false), true
+		ok, s.Widened = g.scanDiff(from, to, limit, cut, sum, s, sh, skin, hd, false, tc), true
 	}
 	if sh != nil {
 		if ok {
@@ -134,8 +136,9 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 // scanDiff is diff's scan; with hd, the answer at from is hd's, and with
 // narrow too, the band is narrowed around the old cut's distance by what
 // hd says the cut moved at its step (narrowBand): it reports false when
-// the cut at to is not in it.
-func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held, narrow bool) bool {
+// the cut at to is not in it. With tc and no hd, the cells wholly in both
+// answers are counted from tc's totals (decision 0342).
+func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held, narrow bool, tc *Cache) bool {
 	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
 	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell, s.Held = 0, 0, 0, 0, false, false
 	s.N, s.Weight, s.Sum = 0, 0, 0
@@ -155,8 +158,15 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	lo2, hi2 := float32(inf), float32(inf)
 	band2 := float32(-1) // narrowed: the band's far edge (< 0: hi2's)
 	region := maxR
+	fromR := -1.0 // ≥ 0: the old answer's reach around from (see below)
 	if limit != NoLimit && cut != AllCut && cut != 0 {
 		dCut := math.Sqrt(float64(math.Float32frombits(uint32((cut - 1) >> 32))))
+		// Every entity of the old answer covers from within the old cut's
+		// distance. With radii shorter than the band's reach (region =
+		// maxR below), one may lie past region from to, leaving: its cell
+		// is read too (a held step counts it in the held answer, so
+		// missing it would tell a wrong step).
+		fromR = min(maxR, dCut*(1+relSlack)+absSlack)
 		delta := math.Sqrt(float64(Dist2(from, to)))
 		lo := max((dCut-delta)*(1-relSlack)-absSlack, 0)
 		// Past the old cut's distance by bandPad more: room for the first
@@ -203,6 +213,12 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		cutHi = uint32(cut >> 32)
 		cutD2 = math.Float32frombits(cutHi)
 	}
+	// Cells counted from tc's totals: only with a cut at from (lo2 is the
+	// band's near edge) and no held answer (whose totals count them).
+	var totD2 float32 // the old cut's squared distance (0: no totals)
+	if tc != nil && hd == nil && limit != NoLimit && cut != AllCut && cut != 0 {
+		totD2 = math.Float32frombits(uint32(cut >> 32))
+	}
 	// The cells within the region of to; when it is every entity covering
 	// to, also those within reach of from (entities that leave), and the
 	// shell's reach.
@@ -218,6 +234,10 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		reach2 = float32(inf)
 		x0, x1 = min(x0, g.axis(from.X-r)), max(x1, g.axis(from.X+r))
 		y0, y1 = min(y0, g.axis(from.Y-r)), max(y1, g.axis(from.Y+r))
+	} else if fromR >= 0 {
+		rf := float32(fromR) + slack
+		x0, x1 = min(x0, g.axis(from.X-rf)), max(x1, g.axis(from.X+rf))
+		y0, y1 = min(y0, g.axis(from.Y-rf)), max(y1, g.axis(from.Y+rf))
 	}
 	if sh != nil {
 		ball = sh.start(g, to, skin)
@@ -251,6 +271,14 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					}
 					if cutHi != 0 && g.heldSkips(c, cx, cy, from, to, gt, gf, lo2, hi2, cutD2) {
 						continue // as near would leave out every entity
+					}
+					if totD2 > 0 && g.inBoth(c, cx, cy, from, to, lo2, totD2) {
+						t := tc.total(c, cx, cy)
+						s.WasN += t.n
+						s.WasWeight += t.w
+						s.WasSum += t.sum
+						wI += t.w
+						continue
 					}
 					// The entities within reach of to that cover either
 					// point (near keeps only those), found without a

@@ -14,14 +14,16 @@ import (
 // describes it on the grid as it is now.
 func TestDiffMatchesOracle(t *testing.T) {
 	// 0: Diff; 25: DiffIn with a shell; -1: DiffIn with a shell of skin 0
-	// (held answers only).
-	for _, skin := range []float32{0, 25, -1} {
+	// (held answers only); -2: a Cache's Diff (cells counted from totals).
+	for _, skin := range []float32{0, 25, -1, -2} {
 		testDiff(t, skin)
 	}
 }
 
 func testDiff(t *testing.T, skin float32) {
 	var ok, steps, shells, helds, widened int
+	var counted, recounted uint64
+	cached := skin == -2
 	for _, cell := range []float32{16, 64, 250} {
 		for seed := range uint64(6) {
 			rng := rand.New(rand.NewPCG(seed, uint64(cell)+7))
@@ -38,6 +40,9 @@ func testDiff(t *testing.T, skin float32) {
 				r := []float32{0, 20, 50, 100, 150, rng.Float32() * 200, float32(math.Inf(1))}[rng.IntN(7)]
 				if seed%3 == 2 && math.IsInf(float64(r), 1) {
 					r = 60 // bounded radii: a scan within the band's reach reads every entity covering a point
+				}
+				if seed == 4 {
+					r = 90 // one radius for every entity, as a pickup grid's (a shell's cells of one radius)
 				}
 				h := g.Insert(key, pos, r)
 				w := uint32(1)
@@ -56,6 +61,7 @@ func testDiff(t *testing.T, skin float32) {
 			var s Step
 			for _, limit := range []int{1, 7, 60, 300, 1000, NoLimit} {
 				var sh Shell
+				tc := NewCache(g, limit, 64, 64, testSum, 64)
 				answer := func(p Vec) []Hit {
 					if limit == NoLimit {
 						return o.covering(p)
@@ -86,7 +92,11 @@ func testDiff(t *testing.T, skin float32) {
 					now := answer(to)
 					steps++
 					var done bool
-					if skin != 0 {
+					if cached {
+						if done = tc.Diff(from, to, cut, &s); done {
+							s.Total(testSum)
+						}
+					} else if skin != 0 {
 						done = g.DiffIn(&sh, max(skin, 0), from, to, limit, cut, testSum, &s)
 						if sh.ok {
 							shells++
@@ -116,6 +126,8 @@ func testDiff(t *testing.T, skin float32) {
 					}
 					from, cut = to, s.Cut
 				}
+				counted += tc.Stats().Counted
+				recounted += tc.Stats().Recounted
 			}
 		}
 	}
@@ -128,13 +140,20 @@ func testDiff(t *testing.T, skin float32) {
 	if skin < 0 && shells > 0 {
 		t.Errorf("skin 0: a ball was kept in %d steps, want none", shells)
 	}
-	if skin != 0 && helds < steps/8 || skin == 0 && helds > 0 {
+	shell := skin != 0 && !cached
+	if shell && helds < steps/8 || !shell && helds > 0 {
 		t.Errorf("skin %g: %d of %d steps told from a held answer, want at least 1/8 with a shell, none without", skin, helds, steps)
 	}
-	if skin != 0 && (widened == 0 || widened > helds/2) {
+	if cached && (counted < uint64(steps/4) || recounted == 0 || recounted > counted/4) {
+		t.Errorf("cache: %d cells counted from totals in %d steps, %d recounted: want at least one in four steps, some recounted after the changes, at most a quarter", counted, steps, recounted)
+	}
+	if !cached && counted > 0 {
+		t.Errorf("skin %g: %d cells counted from totals, want none without a cache", skin, counted)
+	}
+	if shell && (widened == 0 || widened > helds/2) {
 		t.Errorf("skin %g: %d of %d held steps widened their band, want some, at most half", skin, widened, helds)
 	}
-	t.Logf("skin %g: %d steps, %d told, %d held, %d widened", skin, steps, ok, helds, widened)
+	t.Logf("skin %g: %d steps, %d told, %d held, %d widened, %d cells counted from totals (%d recounted)", skin, steps, ok, helds, widened, counted, recounted)
 }
 
 // checkDiff compares a Step with the old answer (hits at the old point) and

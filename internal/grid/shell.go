@@ -70,7 +70,7 @@ func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint
 	}
 	// Diff, which fills the shell around to as it scans, if nothing is cut
 	// there (and skin > 0), and starts from the answer sh holds if it can.
-	return g.diff(from, to, limit, cut, sum, s, sh, skin)
+	return g.diff(from, to, limit, cut, sum, s, sh, skin, nil)
 }
 
 // shellStep tells the step from the shell's band, or reports false when the
@@ -156,6 +156,26 @@ func (sh *Shell) addCell(c *cell, ball float32, sum func(key, rev uint32) uint64
 	inner, band := sh.tmp[:len(ps)], sh.tmp[len(ps):2*len(ps)]
 	ni, nb := 0, 0
 	cx, cy, cz := sh.c.X, sh.c.Y, sh.c.Z
+	if c.minR2 == c.maxR2 && len(ps) > 0 {
+		// One radius for the whole cell (the bounds meet: a pickup grid's,
+		// most objects'): the thresholds below, computed once.
+		r := float32(math.Sqrt(float64(ps[0].r2)))
+		in, out := max(r-ball, 0), r+ball
+		inB := uint64(math.Float32bits(in * in * (1 - 2*relSlack)))
+		outB := uint64(math.Float32bits(out * out * (1 + 2*relSlack)))
+		for i := range ps {
+			e := &ps[i]
+			dx, dy, dz := e.x-cx, e.y-cy, e.z-cz
+			d := uint64(math.Float32bits(dx*dx + dy*dy + dz*dz))
+			isIn := int((d - inB) >> 63)
+			isNear := int((outB-d)>>63 ^ 1)
+			inner[ni], band[nb] = int32(i), int32(i)
+			ni += isIn
+			nb += isNear &^ isIn
+		}
+		sh.keep(c, inner[:ni], band[:nb], sum)
+		return
+	}
 	for i := range ps {
 		e := &ps[i]
 		dx, dy, dz := e.x-cx, e.y-cy, e.z-cz
@@ -171,8 +191,14 @@ func (sh *Shell) addCell(c *cell, ball float32, sum func(key, rev uint32) uint64
 		ni += isIn
 		nb += isNear &^ isIn
 	}
-	ms := c.m[:len(ps)]
-	for _, i := range inner[:ni] {
+	sh.keep(c, inner[:ni], band[:nb], sum)
+}
+
+// keep adds the entities of cell c at indexes inner to the shell's inner
+// part, those at band to its band.
+func (sh *Shell) keep(c *cell, inner, band []int32, sum func(key, rev uint32) uint64) {
+	ps, ms := c.p, c.m[:len(c.p)]
+	for _, i := range inner {
 		m := &ms[i]
 		sh.n++
 		sh.w += uint64(m.weight)
@@ -180,7 +206,7 @@ func (sh *Shell) addCell(c *cell, ball float32, sum func(key, rev uint32) uint64
 			sh.sum += sum(m.key, m.rev)
 		}
 	}
-	for _, i := range band[:nb] {
+	for _, i := range band {
 		sh.band.p, sh.band.m = append(sh.band.p, ps[i]), append(sh.band.m, ms[i])
 	}
 }

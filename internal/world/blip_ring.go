@@ -55,6 +55,7 @@ type ringEnt struct {
 	at       grid.Vec
 	r2       float32 // its squared radius in the grid (+Inf without a draw distance)
 	key, rev uint32
+	mix      uint64 // the sum of key and rev, as the ring was built (the grid's version: the same while it serves)
 }
 
 // blipSlot is what a ring reads of a blip of the grid, by its key (dense,
@@ -82,7 +83,7 @@ func (w *World) blipDiff(st *primStep, g *grid.Grid, p *Player, limit int, sum f
 	if !r.serves(g, p.pos) || !r.serves(g, st.at) {
 		w.buildBlipRing(r, g, p.scope, ringCenter(st.at, p.pos), sum)
 	}
-	if r.g != nil && r.serves(g, st.at) && w.ringDiff(r, st.at, p.pos, limit, st.cut, sum) {
+	if r.g != nil && r.serves(g, st.at) && w.ringDiff(r, st.at, p.pos, limit, st.cut) {
 		pr.ringSteps++
 		return true
 	}
@@ -143,7 +144,7 @@ func (w *World) buildBlipRing(r *blipRing, g *grid.Grid, sc grid.Scope, c grid.V
 			r.sum += sum(h.Key, h.Rev)
 			continue
 		}
-		r.ents = append(r.ents, ringEnt{at: bs.at, r2: r2, key: h.Key, rev: h.Rev})
+		r.ents = append(r.ents, ringEnt{at: bs.at, r2: r2, key: h.Key, rev: h.Rev, mix: sum(h.Key, h.Rev)})
 	}
 	// Blips with a draw distance that do not cover c but may cover a point
 	// within the skin (blipEdgeG's radii reach that far), nearer than b.
@@ -155,7 +156,7 @@ func (w *World) buildBlipRing(r *blipRing, g *grid.Grid, sc grid.Scope, c grid.V
 			if e.Dist2 <= dd*dd || math.Sqrt(float64(e.Dist2)) >= r.b {
 				continue // covering c (a hit above) or past b
 			}
-			r.ents = append(r.ents, ringEnt{at: b.at, r2: dd * dd, key: b.slot, rev: b.rev})
+			r.ents = append(r.ents, ringEnt{at: b.at, r2: dd * dd, key: b.slot, rev: b.rev, mix: sum(b.slot, b.rev)})
 		}
 	}
 	r.g = g
@@ -165,7 +166,7 @@ func (w *World) buildBlipRing(r *blipRing, g *grid.Grid, sc grid.Scope, c grid.V
 // grid's answer of limit from from to to (within r's skin; the answer at
 // from described by cut), with pr.hide and pr.show as stepDiff gives them.
 // It reports false when the ring cannot tell it (nothing is then used).
-func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64, sum func(key, rev uint32) uint64) bool {
+func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64) bool {
 	need := limit - r.n
 	if cut == grid.AllCut || cut == 0 || need < 1 {
 		return false
@@ -197,7 +198,7 @@ func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64, 
 		if in {
 			s.WasN++
 			s.WasWeight++
-			s.WasSum += sum(e.key, e.rev)
+			s.WasSum += e.mix
 		}
 		switch {
 		case dt > e.r2 || dt > hi2:

@@ -61,7 +61,7 @@ func TestBlipRingEqualsNearest(t *testing.T) {
 			if !ring.serves(g, from) || !ring.serves(g, to) {
 				continue // blipDiff builds a ring at to
 			}
-			if !f.w.ringDiff(&ring, from, to, limit, cut, sum) {
+			if !f.w.ringDiff(&ring, from, to, limit, cut) {
 				refused++
 				continue
 			}

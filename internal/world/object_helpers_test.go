@@ -56,7 +56,8 @@ func (f *fixture) joinE() (*Player, *entConn) {
 }
 
 // objectOps splits the ObjectStates of ss into shows and hides (by id),
-// checking each is critical.
+// checking each is critical and passes the send rules (sendObjectOps
+// encodes them without the check: decision 0343).
 func objectOps(t *testing.T, ss []sent) (shows []*wire.ObjectState, hides []uint32) {
 	t.Helper()
 	for _, s := range ss {
@@ -66,6 +67,9 @@ func objectOps(t *testing.T, ss []sent) (shows []*wire.ObjectState, hides []uint
 		}
 		if s.class != lane.Critical {
 			t.Errorf("ObjectState %d sent %v, want critical", o.ObjectID, s.class)
+		}
+		if err := o.CheckSend(); err != nil {
+			t.Errorf("ObjectState %d sent: %v", o.ObjectID, err)
 		}
 		if o.Active == 1 {
 			shows = append(shows, o)

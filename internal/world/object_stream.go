@@ -169,15 +169,20 @@ func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 	}
 	clear(objs)
 	c.showObjs, c.shows2 = objs, shows
+	// Shows are encoded without ObjectState.CheckSend (decision 0343): what
+	// fillObject reads was checked by the send rules when it was set
+	// (create, pose, move, attach, break), and the object tests check
+	// every ObjectState sent (objectOps). A hide is an id alone.
 	s, n := &w.ents.os, 0
 	for _, op := range ops {
 		if op.Show {
-			w.send(q, &shows[n], lane.Critical)
+			w.buf = shows[n].Append(w.buf[:0])
 			n++
-			continue
+		} else {
+			*s = wire.ObjectState{ObjectID: op.ID}
+			w.buf = s.Append(w.buf[:0])
 		}
-		*s = wire.ObjectState{ObjectID: op.ID}
-		w.send(q, s, lane.Critical)
+		w.sendEncoded(q, w.buf, lane.Critical)
 	}
 }
 

@@ -31,19 +31,6 @@ func (st *primStep) due(g *grid.Grid, at grid.Vec) bool {
 	return st.g == g && grid.Dist2(st.at, at) > cacheSettle*cacheSettle
 }
 
-// step tells how the answer of g (limit, the caches' sum) changed from
-// st's point to at and, if v shows exactly the old answer (WasN and WasSum
-// against v's count and fingerprint), patches v: pr.ops then holds the ops
-// Reconcile would have given for the new answer as a whole, and st is at
-// at. ids maps the grid's keys (slots) to ids. It reports whether v was
-// patched; if not, nothing changed and the caller lists the answer.
-func (w *World) step(st *primStep, g *grid.Grid, at grid.Vec, limit int, sum func(key, rev uint32) uint64, ids []uint32, v *stream.View, budget int) bool {
-	if !w.stepDiff(st, g, at, limit, sum, ids) {
-		return false
-	}
-	return w.stepPatch(st, at, w.prims.step.WasN, w.prims.step.WasSum, v, budget)
-}
-
 // stepDiff computes into pr.step the change of g's answer from st's point
 // to at, with pr.hide the ids that leave it and pr.show the wants that
 // enter it. It reports false when Diff could not tell (the caller lists).

@@ -347,12 +347,21 @@ func (w *World) stepZones(p *Player) bool {
 		return false
 	}
 	at := grid.Vec{X: p.pos.X, Y: p.pos.Y}
+	st := &s.zoneStep
 	g := pr.zoneG.Lookup(p.scope)
-	if g == nil || !s.zoneStep.due(g, at) {
+	if g == nil || !st.due(g, at) {
 		return false
 	}
-	zc := w.caches.kinds[cacheZones]
-	if !w.step(&s.zoneStep, g, at, stream.GangZones.Limit(), zc.sum, pr.zoneHot.v, s.zones, takeRoom(p)) {
+	// The step by the zone cache's Diff (its limit and sum are the view's):
+	// the zones nearer than the band are counted from its cells' totals
+	// (decision 0342), which a zone grid of +Inf radii would otherwise read
+	// whole on every step.
+	_, c := w.caches.kinds[cacheZones].get(p.scope)
+	if c == nil || !c.Diff(st.at, at, st.cut, &pr.step) {
+		return false
+	}
+	pr.stepWants(pr.zoneHot.v)
+	if !w.stepPatch(st, at, pr.step.WasN, pr.step.WasSum, s.zones, takeRoom(p)) {
 		return false
 	}
 	settle(p, cacheZones, at)
