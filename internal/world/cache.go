@@ -109,6 +109,8 @@ func addStats(t *grid.CacheStats, st grid.CacheStats) {
 	t.Builds += st.Builds
 	t.Parts += st.Parts
 	t.Fallbacks += st.Fallbacks
+	t.Counted += st.Counted
+	t.Recounted += st.Recounted
 }
 
 // stats returns the counters of every cache held and dropped, added up,
