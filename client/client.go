@@ -137,13 +137,14 @@ type Client struct {
 	stats     Stats
 	err       error
 	reason    uint8
-	pending   []wire.Packet // to hand to OnPacket after unlocking
-	events    wire.Splitter // reliable events are parsed into its values, reused per id
-	out       [][]byte      // datagrams to write after unlocking
-	written   [][]byte      // the slice of the last out written, reused
-	spare     [][]byte      // written datagram buffers for send to reuse
-	tickBuf   []byte        // the tick's datagram, built here and copied by send
-	nv        netvarState   // network vars (netvars.go)
+	pending   []wire.Packet   // to hand to OnPacket after unlocking
+	events    wire.Splitter   // reliable events are parsed into its values, reused per id
+	move      wire.PlayerMove // the PlayerMoves' path parses into it (moves.go)
+	out       [][]byte        // datagrams to write after unlocking
+	written   [][]byte        // the slice of the last out written, reused
+	spare     [][]byte        // written datagram buffers for send to reuse
+	tickBuf   []byte          // the tick's datagram, built here and copied by send
+	nv        netvarState     // network vars (netvars.go)
 }
 
 // Stats counts what the client sent, received and dropped.

@@ -140,6 +140,10 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 	c.stats.DatagramsIn++
 	c.stats.BytesIn += len(d)
 	for len(d) > 0 {
+		if d[0] == wire.IDPlayerMove && len(d) >= wire.PlayerMoveLen && c.fastMove(d[:wire.PlayerMoveLen], now) {
+			d = d[wire.PlayerMoveLen:] // moves.go
+			continue
+		}
 		p, n, err := c.split.Next(d)
 		if err != nil {
 			c.stats.Unknown++
