@@ -62,35 +62,61 @@ func (c *Client) readLoop() {
 	}
 }
 
-// loop ticks, and writes the queued datagrams and runs the callbacks
-// when the reader asks.
+// loop ticks (unless a Ticker does), and writes the queued datagrams and
+// runs the callbacks when the reader asks.
 func (c *Client) loop() {
 	defer c.wg.Done()
+	var tick <-chan time.Time
+	if c.cfg.Ticker == nil {
+		t := time.NewTicker(c.tickPeriod())
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-c.kick:
+			c.cb.Lock()
+			c.drain()
+			c.cb.Unlock()
+		case now := <-tick:
+			c.tick(now)
+		case <-c.done:
+			return
+		}
+	}
+}
+
+// tickPeriod is the server's tick period (20 Hz when the hello says 0).
+func (c *Client) tickPeriod() time.Duration {
 	hz := c.hello.TickHz
 	if hz == 0 {
 		hz = 20
 	}
-	t := time.NewTicker(time.Second / time.Duration(hz))
-	defer t.Stop()
-	for {
-		select {
-		case <-c.kick:
-		case now := <-t.C:
-			if c.cfg.OnTick != nil {
-				c.cfg.OnTick(now)
-			}
-			c.mu.Lock()
-			c.tickLocked(now)
-			c.mu.Unlock()
-		case <-c.done:
-			return
-		}
-		c.drain()
-	}
+	return time.Second / time.Duration(hz)
 }
 
-// drain writes the queued datagrams and runs the callbacks, unlocked. Only
-// the loop goroutine calls it, so callbacks run there.
+// tick runs one client tick: OnTick, the tick's sends, the callbacks. It
+// reports false, doing nothing, once the connection ended.
+func (c *Client) tick(now time.Time) bool {
+	c.cb.Lock()
+	defer c.cb.Unlock()
+	select {
+	case <-c.done:
+		return false
+	default:
+	}
+	if c.cfg.OnTick != nil {
+		c.cfg.OnTick(now)
+	}
+	c.mu.Lock()
+	c.tickLocked(now)
+	c.mu.Unlock()
+	c.drain()
+	return true
+}
+
+// drain writes the queued datagrams and runs the callbacks, unlocked,
+// under cb: the loop goroutine calls it, and a Ticker's.
 func (c *Client) drain() {
 	c.flushOut()
 	c.mu.Lock()
