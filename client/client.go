@@ -122,6 +122,7 @@ type Client struct {
 	hello  wire.ServerHello
 	done   chan struct{}
 	kick   chan struct{} // the reader wakes the loop to drain
+	reads  int           // recvmmsg calls (read_linux.go); the reader's
 	wg     sync.WaitGroup
 	wmu    sync.Mutex // serializes flushOut
 	cb     sync.Mutex // serializes the ticks and the callbacks (loop.go)

@@ -23,43 +23,65 @@ const readBatch = 8
 // outside the lock: datagrams to write, callbacks to run. A datagram thus
 // costs no hand-off between goroutines, and a client on a busy machine
 // does not judge the server silent while its datagrams wait in a queue.
+// On Linux the reading is read_linux.go's; elsewhere readEach's.
 func (c *Client) readLoop() {
 	defer c.wg.Done()
 	ms := make([]conn.Message, readBatch)
 	for i := range ms {
 		ms[i].Buf = make([]byte, 1500)
 	}
+	c.read(ms)
+	c.mu.Lock()
+	c.endLocked(0, ErrClosed)
+	c.mu.Unlock()
+	c.uc.Close()
+}
+
+// readEach reads with conn.ReadBatch until the socket is closed: a wait
+// for readiness and a recvmmsg (or recvfrom) a batch, and a recvmmsg that
+// finds the socket empty before each wait.
+func (c *Client) readEach(ms []conn.Message) {
 	for {
 		n, err := c.rc.ReadBatch(ms)
 		if refused(err) {
-			c.mu.Lock()
-			c.stats.Refused++
-			c.mu.Unlock()
+			c.refusedRead()
 			continue // transient: the server-silent timeout decides
 		}
-		if err != nil {
-			c.mu.Lock()
-			c.endLocked(0, ErrClosed)
-			c.mu.Unlock()
+		if err != nil || !c.handleBatch(ms[:n]) {
 			return
 		}
-		now := time.Now()
-		c.mu.Lock()
-		for _, m := range ms[:n] {
-			if m.Addr != c.server || m.N == 0 || m.N > wire.MaxDatagram {
-				continue
-			}
-			c.receiveLocked(m.Buf[:m.N], now)
+	}
+}
+
+// refusedRead counts a read failed by ECONNREFUSED (refused).
+func (c *Client) refusedRead() {
+	c.mu.Lock()
+	c.stats.Refused++
+	c.mu.Unlock()
+}
+
+// handleBatch handles the datagrams of one read (not the server's ones, or
+// empty or too long, dropped) and wakes the loop if it has work. It
+// reports whether the connection still runs.
+func (c *Client) handleBatch(ms []conn.Message) bool {
+	now := time.Now()
+	c.mu.Lock()
+	for _, m := range ms {
+		if m.Addr != c.server || m.N == 0 || m.N > wire.MaxDatagram {
+			continue
 		}
-		wake := len(c.out) > 0 || len(c.pending) > 0 || len(c.nv.changes) > 0
-		c.mu.Unlock()
-		if wake {
-			select {
-			case c.kick <- struct{}{}:
-			default: // the loop is already due to drain
-			}
+		c.receiveLocked(m.Buf[:m.N], now)
+	}
+	wake := len(c.out) > 0 || len(c.pending) > 0 || len(c.nv.changes) > 0
+	alive := c.err == nil
+	c.mu.Unlock()
+	if wake {
+		select {
+		case c.kick <- struct{}{}:
+		default: // the loop is already due to drain
 		}
 	}
+	return alive
 }
 
 // loop ticks (unless a Ticker does), and writes the queued datagrams and
@@ -370,7 +392,10 @@ func (c *Client) endLocked(reason uint8, err error) {
 	}
 	c.err, c.reason = err, reason
 	close(c.done)
-	c.uc.Close()
+	// The reader closes the socket when it returns (readLoop); a deadline
+	// in the past wakes it. Closing here, under the lock, would wait for a
+	// read in progress, which may be waiting for the lock (read_linux.go).
+	c.uc.SetReadDeadline(time.Unix(1, 0))
 	if c.cfg.OnDisconnect != nil {
 		go c.cfg.OnDisconnect(reason, err) // outside the lock and the loop, which is ending
 	}

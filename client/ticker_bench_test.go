@@ -90,4 +90,3 @@ func BenchmarkTicks(b *testing.B) {
 		})
 	}
 }
-
