@@ -30,7 +30,6 @@ type batchReader struct {
 	hdrs  [readBatch]unix.Mmsghdr
 	iovs  [readBatch]unix.Iovec
 	names [readBatch]unix.RawSockaddrInet6 // large enough for either family
-	done  bool                             // the connection ended: RawRead returns
 }
 
 // read reads until the socket is closed or the connection ends.
@@ -46,7 +45,7 @@ func (c *Client) read(ms []conn.Message) {
 		r.hdrs[i].Hdr.SetIovlen(1)
 		r.hdrs[i].Hdr.Name = (*byte)(unsafe.Pointer(&r.names[i]))
 	}
-	raw.Read(r.recv) // returns when the socket is closed, or r.done
+	raw.Read(r.recv) // returns when the socket is closed or the connection ended
 }
 
 // recv reads and handles batches until recvmmsg finds the socket empty
@@ -72,15 +71,13 @@ func (r *batchReader) recv(fd uintptr) bool {
 			r.c.refusedRead() // transient: the server-silent timeout decides
 			continue
 		default:
-			r.done = true
-			return true
+			return true // the socket failed: readLoop ends the connection
 		}
 		for i := range int(n) {
 			r.ms[i].N = int(r.hdrs[i].Len)
 			r.ms[i].Addr = sockaddr(&r.names[i])
 		}
 		if !r.c.handleBatch(r.ms[:n]) {
-			r.done = true
 			return true
 		}
 		if int(n) < len(r.ms) {
