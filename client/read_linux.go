@@ -65,8 +65,10 @@ func (r *batchReader) recv(fd uintptr) bool {
 			uintptr(len(r.ms)), unix.MSG_DONTWAIT, 0, 0)
 		switch errno {
 		case 0:
-		case unix.EAGAIN, unix.EINTR:
+		case unix.EAGAIN:
 			return false
+		case unix.EINTR:
+			continue // data may be queued: no readiness would come for it
 		case unix.ECONNREFUSED:
 			r.c.refusedRead() // transient: the server-silent timeout decides
 			continue
