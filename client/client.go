@@ -24,10 +24,11 @@
 // once per frame) and sends PickupTouch; it answers SetWaypoint and reports
 // map waypoint changes (SetMapWaypoint) with PlayerWaypoint.
 //
-// Config.OnPacket and Config.OnDisconnect run on that loop goroutine, never
-// while the client's lock is held, so they may call the Client's methods;
-// they must not block for long. Every exported method is safe for
-// concurrent use.
+// Config.OnPacket, OnNetvar and OnTick run on that loop goroutine (OnTick
+// on a Ticker's, when Config.Ticker shares one among many clients), one at
+// a time, never while the client's lock is held, so they may call the
+// Client's methods but Close; they must not block for long. Every exported
+// method is safe for concurrent use.
 package client
 
 import (
@@ -93,6 +94,12 @@ type Config struct {
 	// position, so that a program of many clients (the bots) needs no timer
 	// of its own per client.
 	OnTick func(now time.Time)
+	// Ticker, when set, ticks the client instead of a timer of its own
+	// (one timer and one goroutine for many clients): OnTick and the
+	// tick's sends then run on the Ticker's goroutine, at its period.
+	// Either way, one client's callbacks never run at the same time, and
+	// none runs after Close returned.
+	Ticker *Ticker
 }
 
 // ErrClosed is returned after the connection ended.
@@ -115,8 +122,10 @@ type Client struct {
 	hello  wire.ServerHello
 	done   chan struct{}
 	kick   chan struct{} // the reader wakes the loop to drain
+	reads  int           // recvmmsg calls (read_linux.go); the reader's
 	wg     sync.WaitGroup
 	wmu    sync.Mutex // serializes flushOut
+	cb     sync.Mutex // serializes the ticks and the callbacks (loop.go)
 
 	mu        sync.Mutex // guards everything below
 	recv      *lane.Receiver
@@ -137,13 +146,14 @@ type Client struct {
 	stats     Stats
 	err       error
 	reason    uint8
-	pending   []wire.Packet // to hand to OnPacket after unlocking
-	events    wire.Splitter // reliable events are parsed into its values, reused per id
-	out       [][]byte      // datagrams to write after unlocking
-	written   [][]byte      // the slice of the last out written, reused
-	spare     [][]byte      // written datagram buffers for send to reuse
-	tickBuf   []byte        // the tick's datagram, built here and copied by send
-	nv        netvarState   // network vars (netvars.go)
+	pending   []wire.Packet   // to hand to OnPacket after unlocking
+	events    wire.Splitter   // reliable events are parsed into its values, reused per id
+	move      wire.PlayerMove // the PlayerMoves' path parses into it (moves.go)
+	out       [][]byte        // datagrams to write after unlocking
+	written   [][]byte        // the slice of the last out written, reused
+	spare     [][]byte        // written datagram buffers for send to reuse
+	tickBuf   []byte          // the tick's datagram, built here and copied by send
+	nv        netvarState     // network vars (netvars.go)
 }
 
 // Stats counts what the client sent, received and dropped.
@@ -206,6 +216,9 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	c.wg.Add(2)
 	go c.readLoop()
 	go c.loop()
+	if cfg.Ticker != nil {
+		cfg.Ticker.add(c)
+	}
 	return c, nil
 }
 
@@ -342,5 +355,8 @@ func (c *Client) Close() error {
 	c.endLocked(0, ErrClosed)
 	c.mu.Unlock()
 	c.wg.Wait()
+	c.cb.Lock() // waits for a Ticker's tick of c in progress; the next sees c ended
+	//lint:ignore SA2001 the lock is the wait
+	c.cb.Unlock()
 	return nil
 }

@@ -23,74 +23,122 @@ const readBatch = 8
 // outside the lock: datagrams to write, callbacks to run. A datagram thus
 // costs no hand-off between goroutines, and a client on a busy machine
 // does not judge the server silent while its datagrams wait in a queue.
+// On Linux the reading is read_linux.go's; elsewhere readEach's.
 func (c *Client) readLoop() {
 	defer c.wg.Done()
 	ms := make([]conn.Message, readBatch)
 	for i := range ms {
 		ms[i].Buf = make([]byte, 1500)
 	}
+	c.read(ms)
+	c.mu.Lock()
+	c.endLocked(0, ErrClosed)
+	c.mu.Unlock()
+	c.uc.Close()
+}
+
+// readEach reads with conn.ReadBatch until the socket is closed: a wait
+// for readiness and a recvmmsg (or recvfrom) a batch, and a recvmmsg that
+// finds the socket empty before each wait.
+func (c *Client) readEach(ms []conn.Message) {
 	for {
 		n, err := c.rc.ReadBatch(ms)
 		if refused(err) {
-			c.mu.Lock()
-			c.stats.Refused++
-			c.mu.Unlock()
+			c.refusedRead()
 			continue // transient: the server-silent timeout decides
 		}
-		if err != nil {
-			c.mu.Lock()
-			c.endLocked(0, ErrClosed)
-			c.mu.Unlock()
+		if err != nil || !c.handleBatch(ms[:n]) {
 			return
-		}
-		now := time.Now()
-		c.mu.Lock()
-		for _, m := range ms[:n] {
-			if m.Addr != c.server || m.N == 0 || m.N > wire.MaxDatagram {
-				continue
-			}
-			c.receiveLocked(m.Buf[:m.N], now)
-		}
-		wake := len(c.out) > 0 || len(c.pending) > 0 || len(c.nv.changes) > 0
-		c.mu.Unlock()
-		if wake {
-			select {
-			case c.kick <- struct{}{}:
-			default: // the loop is already due to drain
-			}
 		}
 	}
 }
 
-// loop ticks, and writes the queued datagrams and runs the callbacks
-// when the reader asks.
+// refusedRead counts a read failed by ECONNREFUSED (refused).
+func (c *Client) refusedRead() {
+	c.mu.Lock()
+	c.stats.Refused++
+	c.mu.Unlock()
+}
+
+// handleBatch handles the datagrams of one read (not the server's ones, or
+// empty or too long, dropped) and wakes the loop if it has work. It
+// reports whether the connection still runs.
+func (c *Client) handleBatch(ms []conn.Message) bool {
+	now := time.Now()
+	c.mu.Lock()
+	for _, m := range ms {
+		if m.Addr != c.server || m.N == 0 || m.N > wire.MaxDatagram {
+			continue
+		}
+		c.receiveLocked(m.Buf[:m.N], now)
+	}
+	wake := len(c.out) > 0 || len(c.pending) > 0 || len(c.nv.changes) > 0
+	alive := c.err == nil
+	c.mu.Unlock()
+	if wake {
+		select {
+		case c.kick <- struct{}{}:
+		default: // the loop is already due to drain
+		}
+	}
+	return alive
+}
+
+// loop ticks (unless a Ticker does), and writes the queued datagrams and
+// runs the callbacks when the reader asks.
 func (c *Client) loop() {
 	defer c.wg.Done()
+	var tick <-chan time.Time
+	if c.cfg.Ticker == nil {
+		t := time.NewTicker(c.tickPeriod())
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-c.kick:
+			c.cb.Lock()
+			c.drain()
+			c.cb.Unlock()
+		case now := <-tick:
+			c.tick(now)
+		case <-c.done:
+			return
+		}
+	}
+}
+
+// tickPeriod is the server's tick period (20 Hz when the hello says 0).
+func (c *Client) tickPeriod() time.Duration {
 	hz := c.hello.TickHz
 	if hz == 0 {
 		hz = 20
 	}
-	t := time.NewTicker(time.Second / time.Duration(hz))
-	defer t.Stop()
-	for {
-		select {
-		case <-c.kick:
-		case now := <-t.C:
-			if c.cfg.OnTick != nil {
-				c.cfg.OnTick(now)
-			}
-			c.mu.Lock()
-			c.tickLocked(now)
-			c.mu.Unlock()
-		case <-c.done:
-			return
-		}
-		c.drain()
-	}
+	return time.Second / time.Duration(hz)
 }
 
-// drain writes the queued datagrams and runs the callbacks, unlocked. Only
-// the loop goroutine calls it, so callbacks run there.
+// tick runs one client tick: OnTick, the tick's sends, the callbacks. It
+// reports false, doing nothing, once the connection ended.
+func (c *Client) tick(now time.Time) bool {
+	c.cb.Lock()
+	defer c.cb.Unlock()
+	select {
+	case <-c.done:
+		return false
+	default:
+	}
+	if c.cfg.OnTick != nil {
+		c.cfg.OnTick(now)
+	}
+	c.mu.Lock()
+	c.tickLocked(now)
+	c.mu.Unlock()
+	c.drain()
+	return true
+}
+
+// drain writes the queued datagrams and runs the callbacks, unlocked,
+// under cb: the loop goroutine calls it, and a Ticker's.
 func (c *Client) drain() {
 	c.flushOut()
 	c.mu.Lock()
@@ -140,6 +188,10 @@ func (c *Client) receiveLocked(d []byte, now time.Time) {
 	c.stats.DatagramsIn++
 	c.stats.BytesIn += len(d)
 	for len(d) > 0 {
+		if d[0] == wire.IDPlayerMove && len(d) >= wire.PlayerMoveLen && c.fastMove(d[:wire.PlayerMoveLen], now) {
+			d = d[wire.PlayerMoveLen:] // moves.go
+			continue
+		}
 		p, n, err := c.split.Next(d)
 		if err != nil {
 			c.stats.Unknown++
@@ -340,7 +392,10 @@ func (c *Client) endLocked(reason uint8, err error) {
 	}
 	c.err, c.reason = err, reason
 	close(c.done)
-	c.uc.Close()
+	// The reader closes the socket when it returns (readLoop); a deadline
+	// in the past wakes it. Closing here, under the lock, would wait for a
+	// read in progress, which may be waiting for the lock (read_linux.go).
+	c.uc.SetReadDeadline(time.Unix(1, 0))
 	if c.cfg.OnDisconnect != nil {
 		go c.cfg.OnDisconnect(reason, err) // outside the lock and the loop, which is ending
 	}

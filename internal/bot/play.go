@@ -22,6 +22,7 @@ type bot struct {
 	cfg        *Config
 	rng        *rand.Rand
 	behaviours []string
+	ticker     *client.Ticker // ticks the bot's client, shared with other bots
 	c          *client.Client
 	ready      chan struct{} // closed once c is set: OnTick may run before
 
@@ -40,7 +41,7 @@ func (b *bot) has(behaviour string) bool { return slices.Contains(b.behaviours, 
 func (b *bot) run(ctx context.Context) result {
 	b.ready = make(chan struct{})
 	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	c, err := client.Dial(dctx, client.Config{Server: b.cfg.Server, SyncRate: b.cfg.Rate, Log: b.cfg.Log, OnTick: b.tick})
+	c, err := client.Dial(dctx, client.Config{Server: b.cfg.Server, SyncRate: b.cfg.Rate, Log: b.cfg.Log, OnTick: b.tick, Ticker: b.ticker})
 	cancel()
 	if err != nil {
 		b.cfg.Log.Debug("bot: connect failed", "err", err)
