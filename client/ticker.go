@@ -26,8 +26,10 @@ import (
 type Ticker struct {
 	period time.Duration
 	phase  float64
+	made   time.Time          // the phase counts from here
 	first  chan time.Duration // the first client's tick period
 	stop   chan struct{}
+	halt   sync.Once // closes stop
 	done   chan struct{}
 
 	mu      sync.Mutex // guards clients
@@ -37,21 +39,19 @@ type Ticker struct {
 
 // NewTicker starts a Ticker that ticks its clients every period; 0 is the
 // server's tick (ServerHello.tick_hz) of the first client attached, as a
-// client's own timer does. The first tick comes phase (0 ≤ phase < 1)
-// periods after the first client was attached.
+// client's own timer does. Its ticks come at phase (0 ≤ phase < 1)
+// periods after NewTicker, and every period from there, from the first
+// one after the first client was attached: Tickers made together keep
+// their phases apart however late their clients come.
 func NewTicker(period time.Duration, phase float64) *Ticker {
-	t := &Ticker{period: period, phase: min(max(phase, 0), 1), first: make(chan time.Duration, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	t := &Ticker{period: period, phase: min(max(phase, 0), 1), made: time.Now(), first: make(chan time.Duration, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	go t.run()
 	return t
 }
 
 // Stop stops the Ticker; it returns once the last tick has ended.
 func (t *Ticker) Stop() {
-	select {
-	case <-t.stop:
-	default:
-		close(t.stop)
-	}
+	t.halt.Do(func() { close(t.stop) })
 	<-t.done
 }
 
@@ -66,7 +66,7 @@ func (t *Ticker) run() {
 	if t.period != 0 {
 		period = t.period
 	}
-	phase := time.NewTimer(time.Duration(t.phase * float64(period)))
+	phase := time.NewTimer(untilPhase(time.Since(t.made), period, t.phase))
 	select {
 	case <-phase.C:
 	case <-t.stop:
@@ -83,6 +83,16 @@ func (t *Ticker) run() {
 			t.tickAll(now)
 		}
 	}
+}
+
+// untilPhase is how long after elapsed (since the Ticker was made) its
+// next tick of the given phase comes: in [0, period).
+func untilPhase(elapsed, period time.Duration, phase float64) time.Duration {
+	d := (time.Duration(phase*float64(period)) - elapsed) % period
+	if d < 0 {
+		d += period
+	}
+	return d
 }
 
 // add attaches c.

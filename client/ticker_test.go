@@ -2,6 +2,7 @@ package client
 
 import (
 	"net"
+	"sync"
 	"testing"
 	"time"
 
@@ -105,5 +106,68 @@ func TestTickerPeriodFromHello(t *testing.T) {
 	tk.add(loopClient(t, time.Now()))
 	if got := <-tk.first; got != 20*time.Millisecond {
 		t.Errorf("got period %v, want 20ms (50 Hz)", got)
+	}
+}
+
+// TestUntilPhase: a Ticker's ticks are at phase periods after it was made
+// and every period from there, whenever its first client comes.
+func TestUntilPhase(t *testing.T) {
+	const p = 100 * time.Millisecond
+	for _, c := range []struct {
+		elapsed time.Duration
+		phase   float64
+		want    time.Duration
+	}{
+		{0, 0, 0},
+		{0, 0.5, 50 * time.Millisecond},
+		{10 * time.Millisecond, 0.5, 40 * time.Millisecond},
+		{50 * time.Millisecond, 0.5, 0},
+		{60 * time.Millisecond, 0.5, 90 * time.Millisecond},
+		{1234 * time.Millisecond, 0.25, 91 * time.Millisecond},
+		{30 * time.Millisecond, 0, 70 * time.Millisecond},
+	} {
+		if got := untilPhase(c.elapsed, p, c.phase); got != c.want {
+			t.Errorf("untilPhase(%v, %v, %v) = %v, want %v", c.elapsed, p, c.phase, got, c.want)
+		}
+	}
+}
+
+// TestTickerPhasesFromTheirMaking: two Tickers of phases 0 and 1/2 made
+// together, whose first clients attach half a period apart (as the bots'
+// ramp does), tick half a period apart (found by the session 6 review:
+// phases counted from each first attach put both bursts together).
+func TestTickerPhasesFromTheirMaking(t *testing.T) {
+	const period = 100 * time.Millisecond
+	var mu sync.Mutex
+	var times [2][]time.Time
+	tks := []*Ticker{NewTicker(period, 0), NewTicker(period, 0.5)}
+	defer func() {
+		for _, tk := range tks {
+			tk.Stop()
+		}
+	}()
+	for i, tk := range tks {
+		c := loopClient(t, time.Now())
+		c.hello.TimeoutMs = 60000
+		c.cfg.OnTick = func(time.Time) { mu.Lock(); times[i] = append(times[i], time.Now()); mu.Unlock() }
+		c.cfg.Ticker = tk
+		tk.add(c)
+		if i == 0 {
+			time.Sleep(period / 2)
+		}
+	}
+	time.Sleep(5 * period / 2)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(times[0]) == 0 || len(times[1]) == 0 {
+		t.Fatalf("no ticks: %v", times)
+	}
+	d := times[1][0].Sub(times[0][0]) % period
+	if d < 0 {
+		d += period
+	}
+	d = min(d, period-d)
+	if d < period/4 {
+		t.Errorf("the two Tickers' bursts are %v apart, want about %v (phases 0 and 1/2)", d, period/2)
 	}
 }
