@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/netip"
 	"os"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 
@@ -39,7 +40,7 @@ type batcher struct {
 	oobs  [MaxBatch][oobSpace]byte // each a UDP_SEGMENT control message, its size filled per piece
 	owner [MaxBatch]int            // the message of ms each piece belongs to
 	ends  [MaxBatch]int            // where each piece ends in its message's Buf
-	gso   bool                     // the socket takes UDP_SEGMENT and the kernel has not refused it
+	gso   atomic.Bool              // the socket takes UDP_SEGMENT and the kernel has not refused it (GSO reads it from another goroutine)
 	plain bool                     // the next write's first message goes one by one: its GSO piece was refused
 	addrs map[netip.AddrPort]*net.UDPAddr
 	rfn   func(fd uintptr) bool
@@ -67,7 +68,7 @@ func gsoOffered(raw syscall.RawConn) bool {
 	return ok
 }
 
-func (b *batcher) gsoOn() bool { return b.gso }
+func (b *batcher) gsoOn() bool { return b.gso.Load() }
 
 type v6batch struct{ *ipv6.PacketConn }
 
@@ -93,7 +94,7 @@ func (b *batcher) init(uc *net.UDPConn, network string) error {
 		h.Level, h.Type = unix.SOL_UDP, unix.UDP_SEGMENT
 		h.SetLen(unix.CmsgLen(2))
 	}
-	b.gso = gsoOffered(raw)
+	b.gso.Store(gsoOffered(raw))
 	for i := range b.hdrs {
 		b.hdrs[i].Hdr.Iov = &b.iovs[i]
 		b.hdrs[i].Hdr.SetIovlen(1)
@@ -166,7 +167,7 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 	k, at := 0, skip
 	for mi := 0; mi < len(ms) && k < MaxBatch; {
 		m := &ms[mi]
-		p, seg, end := piece(m, at, b.gso && !(mi == 0 && b.plain))
+		p, seg, end := piece(m, at, b.gso.Load() && !(mi == 0 && b.plain))
 		b.wbufs[k][0] = p
 		b.wmsgs[k].Addr = b.addr(m.Addr)
 		b.wmsgs[k].OOB = nil
@@ -192,12 +193,12 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 	if refused {
 		b.plain = true // the next call sends the same datagrams one by one
 		if errors.Is(err, unix.EIO) {
-			b.gso = false
+			b.gso.Store(false)
 		}
 		return done, next, nil
 	}
-	if done > 0 {
-		b.plain = false
+	if done > 0 || err != nil {
+		b.plain = false // an error ends WriteBatch: the next call is another batch
 	}
 	return done, next, err
 }

@@ -63,7 +63,7 @@ func TestGSOSendsTheDatagrams(t *testing.T) {
 			if !cli.GSO() {
 				t.Fatal("the socket does not offer UDP GSO (Linux ≥ 4.18 does; DLMP_GSO=0?)")
 			}
-			cli.batch.gso = gso
+			cli.batch.gso.Store(gso)
 			cw := &counting{real: cli.batch.wbatch}
 			cli.batch.wbatch = cw
 			ms, want := segMessages(Message{Addr: srv.LocalAddr()},
@@ -143,7 +143,7 @@ func TestGSORefusedFallsBack(t *testing.T) {
 	srv, cli := listen(t), listen(t)
 	r := &refusing{real: cli.batch.wbatch, errno: unix.EIO, left: -1}
 	cli.batch.wbatch = r
-	cli.batch.gso = true
+	cli.batch.gso.Store(true)
 	ms, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{42, 100, 500}, []int{1, 5, 3}, 10)
 	n, err := cli.WriteBatch(ms)
 	if err != nil || n != len(ms) {
@@ -171,7 +171,7 @@ func TestGSORefusedForOneMessage(t *testing.T) {
 	srv, cli := listen(t), listen(t)
 	r := &refusing{real: cli.batch.wbatch, errno: unix.EINVAL, left: 1}
 	cli.batch.wbatch = r
-	cli.batch.gso = true
+	cli.batch.gso.Store(true)
 	ms, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{42, 100, 500, 300}, []int{1, 5, 3, 2}, 10)
 	n, err := cli.WriteBatch(ms)
 	if err != nil || n != len(ms) {
@@ -291,7 +291,7 @@ func BenchmarkWriteTick(b *testing.B) {
 		gso  bool
 	}{{"one-by-one", plain, false}, {"gso", gso, true}, {"gso-refused", gso, false}} {
 		b.Run(c.name, func(b *testing.B) {
-			cli.batch.gso = c.gso
+			cli.batch.gso.Store(c.gso)
 			b.ReportAllocs()
 			cpu0 := processCPU(b)
 			for b.Loop() {
@@ -314,4 +314,23 @@ func processCPU(tb testing.TB) int64 {
 		tb.Fatal(err)
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// TestGSOReadWhileRefused: GSO is read from another goroutine (the server's
+// summary) while the writer turns it off after an EIO refusal; under -race
+// this failed while the flag was a plain bool (session 6's review).
+func TestGSOReadWhileRefused(t *testing.T) {
+	srv, cli := listen(t), listen(t)
+	cli.batch.wbatch = &refusing{real: cli.batch.wbatch, errno: unix.EIO, left: -1}
+	cli.batch.gso.Store(true)
+	ms, _ := segMessages(Message{Addr: srv.LocalAddr()}, []int{100}, []int{3}, 0)
+	done := make(chan bool)
+	go func() { done <- cli.GSO() }()
+	if _, err := cli.WriteBatch(ms); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if cli.GSO() {
+		t.Error("GSO still on after an EIO refusal")
+	}
 }

@@ -378,7 +378,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"datagrams_in", now.DatagramsIn-last.DatagramsIn,
 		"reads", now.Reads-last.Reads,
 		"datagrams_out", now.DatagramsOut-last.DatagramsOut,
-		"messages_out", now.MessagesOut-last.MessagesOut, // sendmmsg messages: a GSO one carries several datagrams (0338)
+		"messages_out", now.MessagesOut-last.MessagesOut, // messages the writer was given: a session's run of equal-size datagrams is one, sent as one GSO message when gso (0338)
 		"writes", now.Writes-last.Writes, // the writer's wake-ups (0339)
 		"gso", s.tr.GSO(),
 		"bytes_in", now.BytesIn-last.BytesIn,

@@ -158,7 +158,7 @@ func TestUnreliableRunsOverSockets(t *testing.T) {
 				time.Sleep(time.Millisecond) // the writer counts after its write
 			}
 			if st := f.srv.Stats(); gso && st.MessagesOut >= st.DatagramsOut {
-				t.Errorf("%d messages for %d datagrams: the moves did not go as one GSO message", st.MessagesOut, st.DatagramsOut)
+				t.Errorf("%d messages for %d datagrams: the moves did not go to the writer as one run (the conn tests check the kernel sends a run as one GSO message)", st.MessagesOut, st.DatagramsOut)
 			}
 		})
 	}
