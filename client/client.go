@@ -24,9 +24,9 @@
 // once per frame) and sends PickupTouch; it answers SetWaypoint and reports
 // map waypoint changes (SetMapWaypoint) with PlayerWaypoint.
 //
-// Config.OnPacket, OnNetvar and OnTick run on that loop goroutine (OnTick
-// on a Ticker's, when Config.Ticker shares one among many clients), one at
-// a time, never while the client's lock is held, so they may call the
+// Config.OnPacket, OnNetvar and OnTick run on that loop goroutine (or a
+// Ticker's at its ticks, when Config.Ticker shares one among many clients:
+// a slow callback then holds up the Ticker's other clients), one at a time, never while the client's lock is held, so they may call the
 // Client's methods but Close; they must not block for long. Every exported
 // method is safe for concurrent use.
 package client
@@ -95,8 +95,10 @@ type Config struct {
 	// of its own per client.
 	OnTick func(now time.Time)
 	// Ticker, when set, ticks the client instead of a timer of its own
-	// (one timer and one goroutine for many clients): OnTick and the
-	// tick's sends then run on the Ticker's goroutine, at its period.
+	// (one timer and one goroutine for many clients): OnTick, the tick's
+	// sends, and OnPacket and OnNetvar for what is pending at the tick then
+	// run on the Ticker's goroutine, at its period (the rest on the loop
+	// goroutine, as without a Ticker).
 	// Either way, one client's callbacks never run at the same time, and
 	// none runs after Close returned.
 	Ticker *Ticker

@@ -174,9 +174,10 @@ func (c *Cache) Stats() CacheStats { return c.stats }
 // Len returns the number of boxes held.
 func (c *Cache) Len() int { return len(c.boxes) }
 
-// Reset drops every box, also for QueryNear.
+// Reset drops every box, also for QueryNear, and Diff's cell totals.
 func (c *Cache) Reset() {
 	clear(c.boxes)
+	clear(c.tot)
 	c.epoch++
 }
 

@@ -97,12 +97,13 @@ func (w *World) SetLabel(id uint32, lp LabelParams) error {
 }
 
 // labelShownChanged reconciles at once the players who have l shown, and
-// those with ops left for lack of room (one may be l's show at its old
-// rev). The ops a pass left by its spread (label_spread.go) go within a few
-// ticks: a show of l among them carries l as it is now (sendLabelOps
-// encodes the current rev), and the next pass sends it again at its rev; a
-// crowd whose name labels change every second does not reconcile every
-// view with a spread pass's leftovers on every change.
+// those with ops left by any pass but a pass of labels on players (one may
+// be l's show at its old rev). The ops such a pass left, by its spread
+// (label_spread.go) or for lack of room, are not: a show of l among them
+// carries l as it is now (sendLabelOps encodes the current rev), and the
+// next pass sends it again at its rev; a crowd whose name labels change
+// every second does not reconcile every view with a pass's leftovers on
+// every change.
 func (w *World) labelShownChanged(l *Label) {
 	for _, p := range w.players {
 		if p != nil && !p.gone && p.prims.labels != nil {

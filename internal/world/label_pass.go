@@ -16,10 +16,13 @@ import (
 // wanted in a bit set by slot, and patches the view by the difference with
 // the last pass's bit set ([stream.View.Patch]: the labels that came and
 // went), without Reconcile's look-up of every wanted label and its walk of
-// the whole shown table. The result is the same ops in the same order.
+// the whole shown table. The result is the same ops in the same order,
+// which a pass of labels on players then spreads over a few ticks
+// (label_spread.go, decision 0330).
 //
-// The bit set stands for the view (labelPass.ok) only after a pass that
-// left no op for lack of room; a label's change or deletion frees its slot
+// The bit set stands for the view (labelPass.ok) after a pass whose wanted
+// labels were within the limit, ops left by it or not (decision 0330); the
+// next pass patches only with nothing pending. A label's change or deletion frees its slot
 // and clears it in every viewer's set, marking the viewers that wanted it
 // (their next pass reconciles in full, as the change reconciles them at
 // once anyway); any other pass of the view (a label grid or a vehicle's
