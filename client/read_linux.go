@@ -1,8 +1,6 @@
 package client
 
 import (
-	"encoding/binary"
-	"net/netip"
 	"unsafe"
 
 	"dlmp/internal/conn"
@@ -77,7 +75,7 @@ func (r *batchReader) recv(fd uintptr) bool {
 		}
 		for i := range int(n) {
 			r.ms[i].N = int(r.hdrs[i].Len)
-			r.ms[i].Addr = sockaddr(&r.names[i])
+			r.ms[i].Addr = conn.Sockaddr(&r.names[i])
 		}
 		if !r.c.handleBatch(r.ms[:n]) {
 			return true
@@ -86,18 +84,4 @@ func (r *batchReader) recv(fd uintptr) bool {
 			return false // the socket was empty: wait for the next datagram
 		}
 	}
-}
-
-// sockaddr decodes a kernel sockaddr_in or sockaddr_in6 without allocating.
-func sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
-	switch sa.Family {
-	case unix.AF_INET:
-		s4 := (*unix.RawSockaddrInet4)(unsafe.Pointer(sa))
-		port := binary.BigEndian.Uint16((*[2]byte)(unsafe.Pointer(&s4.Port))[:])
-		return netip.AddrPortFrom(netip.AddrFrom4(s4.Addr), port)
-	case unix.AF_INET6:
-		port := binary.BigEndian.Uint16((*[2]byte)(unsafe.Pointer(&sa.Port))[:])
-		return netip.AddrPortFrom(netip.AddrFrom16(sa.Addr).Unmap(), port)
-	}
-	return netip.AddrPort{}
 }

@@ -138,13 +138,14 @@ func (b *batcher) read(_ *net.UDPConn, ms []Message) (int, error) {
 	n := b.rn
 	for i := 0; i < n; i++ {
 		ms[i].N = int(b.hdrs[i].Len)
-		ms[i].Addr = sockaddr(&b.names[i])
+		ms[i].Addr = Sockaddr(&b.names[i])
 	}
 	return n, nil
 }
 
-// sockaddr decodes a kernel sockaddr_in or sockaddr_in6 without allocating.
-func sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
+// Sockaddr decodes a kernel sockaddr_in or sockaddr_in6 without allocating
+// (what recvmmsg leaves in a message's name; the client's reader uses it too).
+func Sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
 	switch sa.Family {
 	case unix.AF_INET:
 		s4 := (*unix.RawSockaddrInet4)(unsafe.Pointer(sa))
