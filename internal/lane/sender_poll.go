@@ -55,14 +55,16 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 	// The expired timers come off a heap, the events acks flagged from
 	// their list: a full window in flight is not walked on any tick.
 	for due := now.Sub(s.epoch); len(s.timers) > 0 && s.timers[0].at <= due; {
-		if t := s.timers.pop(); s.armed(t) {
-			s.flagged = append(s.flagged, t.id)
-		}
+		s.flagged = s.expired(s.timers.pop(), s.flagged)
 	}
 	if len(s.flagged) > 0 && !s.retransmit(now, emit) {
 		return
 	}
 	s.flagged = s.flagged[:0]
+	// The first transmissions of this Poll share one deadline (tries 1, the
+	// level unchanged since retransmit) and one timer.
+	first := s.next
+	deadline := now.Add(s.timeout(1))
 	for s.sendable() {
 		sl := s.pending[s.pendHead]
 		s.pending[s.pendHead] = nil
@@ -79,7 +81,11 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 			binary.LittleEndian.PutUint32(sl.buf[wire.FragmentHeaderLen+1:], sl.id)
 		}
 		s.flight[sl.id&s.mask] = sl
-		s.transmit(sl, now, emit)
+		s.send(sl, now, emit)
+		sl.deadline = deadline
+	}
+	if first != s.next {
+		s.armRun(first, int(s.next-first), deadline)
 	}
 	if len(s.dgram) > 0 {
 		s.flush(emit)
@@ -164,7 +170,14 @@ func (s *Sender) timeout(tries int) time.Duration {
 	return s.rtt.backoff(max(tries, s.level+1))
 }
 
+// transmit sends sl and arms its timer.
 func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
+	s.send(sl, now, emit)
+	s.arm(sl, now.Add(s.timeout(sl.tries)))
+}
+
+// send packs sl into the datagram; the caller arms its timer.
+func (s *Sender) send(sl *slot, now time.Time, emit func([]byte)) {
 	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
 		s.flush(emit)
 	}
@@ -180,7 +193,6 @@ func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
 	sl.sentAt = now
 	sl.sentHigh = s.next - 1
 	sl.due = false
-	s.arm(sl, now.Add(s.timeout(sl.tries)))
 }
 
 func (s *Sender) flush(emit func([]byte)) {
