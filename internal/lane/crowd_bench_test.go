@@ -20,7 +20,16 @@ import (
 // ns/event is the CPU cost per event, datagram-B/event what is sent. It
 // uses only the exported API, so that the same file measures another
 // commit (the base in docs/benchmarks/lane.md).
+//
+// Sub-benchmarks: poll, Poll copying each datagram out (the transport
+// before decision 0347), and pollto, PollTo packing them straight into the
+// batch's buffers (the transport after).
 func BenchmarkCrowdBurst(b *testing.B) {
+	b.Run("poll", func(b *testing.B) { crowdBurst(b, false) })
+	b.Run("pollto", func(b *testing.B) { crowdBurst(b, true) })
+}
+
+func crowdBurst(b *testing.B, pollTo bool) {
 	const (
 		clients  = 1000
 		perTick  = 16
@@ -48,6 +57,16 @@ func BenchmarkCrowdBurst(b *testing.B) {
 		out = append(out, d...)
 		dgBytes += len(d)
 	}
+	buf := func() []byte {
+		if cap(out)-len(out) < wire.MaxDatagram {
+			out = out[:0]
+		}
+		return out[len(out):]
+	}
+	packed := func(d []byte) {
+		out = out[:len(out)+len(d)] // d is out's next bytes
+		dgBytes += len(d)
+	}
 	now := time.Unix(1_000_000, 0)
 	tick := 0
 	step := func() {
@@ -71,7 +90,11 @@ func BenchmarkCrowdBurst(b *testing.B) {
 			}
 		}
 		for c, s := range senders {
-			s.Poll(now, emit)
+			if pollTo {
+				s.PollTo(now, buf, packed)
+			} else {
+				s.Poll(now, emit)
+			}
 			sent[tick%(ackLag+1)][c] = uint32(s.Stats().Events)
 		}
 		tick++

@@ -47,17 +47,31 @@ func (s *Sender) NextTimeout() time.Time {
 // link that still acknowledges other events is lossy, not dead, and keeps
 // retrying (the full queue bounds how long a stuck event can hold it).
 func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
+	s.poll(now, &output{emit: emit})
+}
+
+// PollTo is Poll packing each datagram straight into a buffer of the
+// caller's: buf returns an empty one with room for Budget bytes (called
+// when a datagram starts, so only for datagrams that are emitted unless
+// the link turns out dead), and emit gets the datagram packed in it,
+// which the caller may keep. It spares the copy of every datagram from
+// the Sender's buffer to the caller's (decision 0347).
+func (s *Sender) PollTo(now time.Time, buf func() []byte, emit func(datagram []byte)) {
+	s.poll(now, &output{buf: buf, emit: emit})
+}
+
+func (s *Sender) poll(now time.Time, o *output) {
 	if s.dead != nil {
 		return
 	}
 	s.lastNow = now
-	s.dgram = s.dgram[:0]
+	s.dgram = nil
 	// The expired timers come off a heap, the events acks flagged from
 	// their list: a full window in flight is not walked on any tick.
 	for due := now.Sub(s.epoch); len(s.timers) > 0 && s.timers[0].at <= due; {
 		s.flagged = s.expired(s.timers.pop(), s.flagged)
 	}
-	if len(s.flagged) > 0 && !s.retransmit(now, emit) {
+	if len(s.flagged) > 0 && !s.retransmit(now, o) {
 		return
 	}
 	s.flagged = s.flagged[:0]
@@ -81,14 +95,14 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 			binary.LittleEndian.PutUint32(sl.buf[wire.FragmentHeaderLen+1:], sl.id)
 		}
 		s.flight[sl.id&s.mask] = sl
-		s.send(sl, now, emit)
+		s.send(sl, now, o)
 		sl.deadline = deadline
 	}
 	if first != s.next {
 		s.armRun(first, int(s.next-first), deadline)
 	}
 	if len(s.dgram) > 0 {
-		s.flush(emit)
+		s.flush(o)
 	}
 }
 
@@ -107,7 +121,7 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 // others are re-armed with the raised timeout. Those that were lost are
 // flagged by the acks of the burst (markLate) within a round trip; those
 // that are only late are acknowledged, not sent again.
-func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
+func (s *Sender) retransmit(now time.Time, o *output) bool {
 	slices.SortFunc(s.flagged, func(a, b uint32) int { return cmp.Compare(a-s.base, b-s.base) })
 	burst, most := 0, timeoutBurst(s.level)
 	for i, id := range s.flagged {
@@ -121,7 +135,7 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 		switch {
 		case sl.due:
 			s.stats.FastRetransmits++
-			s.transmit(sl, now, emit)
+			s.transmit(sl, now, o)
 		case now.Before(sl.deadline):
 			// Not reached today: a flagged event is due (an ack flagged
 			// it) or its timer expired. Kept so that an event flagged any
@@ -145,7 +159,7 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 			}
 			burst++
 			s.stats.Timeouts++
-			s.transmit(sl, now, emit)
+			s.transmit(sl, now, o)
 		}
 	}
 	return true
@@ -171,15 +185,19 @@ func (s *Sender) timeout(tries int) time.Duration {
 }
 
 // transmit sends sl and arms its timer.
-func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
-	s.send(sl, now, emit)
+func (s *Sender) transmit(sl *slot, now time.Time, o *output) {
+	s.send(sl, now, o)
 	s.arm(sl, now.Add(s.timeout(sl.tries)))
 }
 
-// send packs sl into the datagram; the caller arms its timer.
-func (s *Sender) send(sl *slot, now time.Time, emit func([]byte)) {
+// send packs sl into the datagram, starting one in the output's next
+// buffer when none is being packed; the caller arms its timer.
+func (s *Sender) send(sl *slot, now time.Time, o *output) {
 	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
-		s.flush(emit)
+		s.flush(o)
+	}
+	if s.dgram == nil {
+		s.dgram = s.start(o)
 	}
 	s.dgram = append(s.dgram, sl.buf...)
 	sl.dg = s.dgSeq
@@ -195,10 +213,25 @@ func (s *Sender) send(sl *slot, now time.Time, emit func([]byte)) {
 	sl.due = false
 }
 
-func (s *Sender) flush(emit func([]byte)) {
+func (s *Sender) flush(o *output) {
 	s.stats.Datagrams++
 	s.stats.Bytes += len(s.dgram)
-	emit(s.dgram)
-	s.dgram = s.dgram[:0]
+	o.emit(s.dgram)
+	s.dgram = nil
 	s.dgSeq++
+}
+
+// output is where a Poll packs its datagrams: in buffers of its caller
+// (PollTo), or in the Sender's own one (Poll, buf nil).
+type output struct {
+	buf  func() []byte
+	emit func([]byte)
+}
+
+// start returns an empty buffer with room for a datagram.
+func (s *Sender) start(o *output) []byte {
+	if o.buf == nil {
+		return s.own[:0]
+	}
+	return o.buf()[:0]
 }
