@@ -77,9 +77,11 @@ func (s *Sender) poll(now time.Time, o *output) {
 	s.flagged = s.flagged[:0]
 	// The first transmissions of this Poll share one deadline (tries 1, the
 	// level unchanged since retransmit) and one timer.
-	first := s.next
-	deadline := now.Add(s.timeout(1))
+	first, deadline := s.next, time.Time{}
 	for s.sendable() {
+		if s.next == first {
+			deadline = now.Add(s.timeout(1))
+		}
 		sl := s.pending[s.pendHead]
 		s.pending[s.pendHead] = nil
 		s.pendHead++
