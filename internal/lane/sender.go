@@ -115,7 +115,8 @@ type Sender struct {
 
 	rtt        rtt
 	dgSeq      uint64   // number of the datagram being packed
-	dgram      []byte   // the datagram being packed, reused
+	dgram      []byte   // the datagram being packed, in own or the PollTo caller's buffer; nil: none
+	own        []byte   // Poll's datagram buffer, reused
 	suffix     []uint16 // scratch of OnAck, reused
 	lastNow    time.Time
 	timers     timers    // the in-flight events' retransmission timers, earliest first
@@ -145,7 +146,7 @@ func NewSender(cfg SenderConfig) *Sender {
 		base:    1,
 		next:    1,
 		horizon: 65,
-		dgram:   make([]byte, 0, cfg.Budget),
+		own:     make([]byte, 0, cfg.Budget),
 		suffix:  make([]uint16, cfg.Window+1),
 	}
 	s.rtt.init(cfg.InitialRTT, cfg.MaxAckDelay)

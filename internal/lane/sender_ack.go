@@ -30,30 +30,39 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		s.horizon = h
 	}
 	newly := false
-	var sampled *slot
+	sampled, sentAt := false, time.Time{} // an RTT sample: the top event, acknowledged now, sent once
 	mark := func(id uint32) {
 		if sl := s.flight[id&s.mask]; !sl.acked {
 			sl.acked, newly = true, true
 			s.ackedDg = max(s.ackedDg, sl.firstDg+1)
 			if uint64(id) == top {
-				sampled = sl
+				sampled, sentAt = sl.tries == 1, sl.sentAt
 			}
 			s.highAcked = max(s.highAcked, id)
 		}
 	}
-	for id := s.base; id <= a.Ack && id != s.next; id++ {
-		mark(id)
+	if a.Ack-s.base < s.next-s.base {
+		// base..ack, the cumulative part, all acknowledged now (base is
+		// unacknowledged): only the last is read (the datagrams of first
+		// transmissions grow with the id), and their slots are freed
+		// without being touched (decision 0348).
+		mark(a.Ack)
+		newly = true // base at least, whether or not ack was shown before
+		for ; s.base != a.Ack; s.base++ {
+			s.release(s.flight[s.base&s.mask])
+			s.flight[s.base&s.mask] = nil
+		}
 	}
 	for above := a.Above; above != 0; above &= above - 1 {
 		id := a.Ack + 2 + uint32(bits.TrailingZeros64(above))
-		if id >= s.base {
+		if id-s.base < s.next-s.base {
 			mark(id)
 		}
 	}
 	if newly {
 		s.progressAt = now
-		if sampled != nil && sampled.tries == 1 {
-			s.rtt.sample(now.Sub(sampled.sentAt), time.Duration(a.DelayMs)*time.Millisecond)
+		if sampled {
+			s.rtt.sample(now.Sub(sentAt), time.Duration(a.DelayMs)*time.Millisecond)
 			s.level = 0 // a new sample: the RTO is the estimate's again
 		}
 		for s.base != s.next && s.flight[s.base&s.mask].acked {

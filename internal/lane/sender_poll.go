@@ -47,23 +47,41 @@ func (s *Sender) NextTimeout() time.Time {
 // link that still acknowledges other events is lossy, not dead, and keeps
 // retrying (the full queue bounds how long a stuck event can hold it).
 func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
+	s.poll(now, &output{emit: emit})
+}
+
+// PollTo is Poll packing each datagram straight into a buffer of the
+// caller's: buf returns an empty one with room for Budget bytes (called
+// when a datagram starts, so only for datagrams that are emitted unless
+// the link turns out dead), and emit gets the datagram packed in it,
+// which the caller may keep. It spares the copy of every datagram from
+// the Sender's buffer to the caller's (decision 0347).
+func (s *Sender) PollTo(now time.Time, buf func() []byte, emit func(datagram []byte)) {
+	s.poll(now, &output{buf: buf, emit: emit})
+}
+
+func (s *Sender) poll(now time.Time, o *output) {
 	if s.dead != nil {
 		return
 	}
 	s.lastNow = now
-	s.dgram = s.dgram[:0]
+	s.dgram = nil
 	// The expired timers come off a heap, the events acks flagged from
 	// their list: a full window in flight is not walked on any tick.
 	for due := now.Sub(s.epoch); len(s.timers) > 0 && s.timers[0].at <= due; {
-		if t := s.timers.pop(); s.armed(t) {
-			s.flagged = append(s.flagged, t.id)
-		}
+		s.flagged = s.expired(s.timers.pop(), s.flagged)
 	}
-	if len(s.flagged) > 0 && !s.retransmit(now, emit) {
+	if len(s.flagged) > 0 && !s.retransmit(now, o) {
 		return
 	}
 	s.flagged = s.flagged[:0]
+	// The first transmissions of this Poll share one deadline (tries 1, the
+	// level unchanged since retransmit) and one timer.
+	first, deadline := s.next, time.Time{}
 	for s.sendable() {
+		if s.next == first {
+			deadline = now.Add(s.timeout(1))
+		}
 		sl := s.pending[s.pendHead]
 		s.pending[s.pendHead] = nil
 		s.pendHead++
@@ -79,10 +97,14 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 			binary.LittleEndian.PutUint32(sl.buf[wire.FragmentHeaderLen+1:], sl.id)
 		}
 		s.flight[sl.id&s.mask] = sl
-		s.transmit(sl, now, emit)
+		s.send(sl, now, o)
+		sl.deadline = deadline
+	}
+	if first != s.next {
+		s.armRun(first, int(s.next-first), deadline)
 	}
 	if len(s.dgram) > 0 {
-		s.flush(emit)
+		s.flush(o)
 	}
 }
 
@@ -101,7 +123,7 @@ func (s *Sender) Poll(now time.Time, emit func(datagram []byte)) {
 // others are re-armed with the raised timeout. Those that were lost are
 // flagged by the acks of the burst (markLate) within a round trip; those
 // that are only late are acknowledged, not sent again.
-func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
+func (s *Sender) retransmit(now time.Time, o *output) bool {
 	slices.SortFunc(s.flagged, func(a, b uint32) int { return cmp.Compare(a-s.base, b-s.base) })
 	burst, most := 0, timeoutBurst(s.level)
 	for i, id := range s.flagged {
@@ -115,7 +137,7 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 		switch {
 		case sl.due:
 			s.stats.FastRetransmits++
-			s.transmit(sl, now, emit)
+			s.transmit(sl, now, o)
 		case now.Before(sl.deadline):
 			// Not reached today: a flagged event is due (an ack flagged
 			// it) or its timer expired. Kept so that an event flagged any
@@ -139,7 +161,7 @@ func (s *Sender) retransmit(now time.Time, emit func([]byte)) bool {
 			}
 			burst++
 			s.stats.Timeouts++
-			s.transmit(sl, now, emit)
+			s.transmit(sl, now, o)
 		}
 	}
 	return true
@@ -164,9 +186,20 @@ func (s *Sender) timeout(tries int) time.Duration {
 	return s.rtt.backoff(max(tries, s.level+1))
 }
 
-func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
+// transmit sends sl and arms its timer.
+func (s *Sender) transmit(sl *slot, now time.Time, o *output) {
+	s.send(sl, now, o)
+	s.arm(sl, now.Add(s.timeout(sl.tries)))
+}
+
+// send packs sl into the datagram, starting one in the output's next
+// buffer when none is being packed; the caller arms its timer.
+func (s *Sender) send(sl *slot, now time.Time, o *output) {
 	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
-		s.flush(emit)
+		s.flush(o)
+	}
+	if s.dgram == nil {
+		s.dgram = s.start(o)
 	}
 	s.dgram = append(s.dgram, sl.buf...)
 	sl.dg = s.dgSeq
@@ -180,13 +213,27 @@ func (s *Sender) transmit(sl *slot, now time.Time, emit func([]byte)) {
 	sl.sentAt = now
 	sl.sentHigh = s.next - 1
 	sl.due = false
-	s.arm(sl, now.Add(s.timeout(sl.tries)))
 }
 
-func (s *Sender) flush(emit func([]byte)) {
+func (s *Sender) flush(o *output) {
 	s.stats.Datagrams++
 	s.stats.Bytes += len(s.dgram)
-	emit(s.dgram)
-	s.dgram = s.dgram[:0]
+	o.emit(s.dgram)
+	s.dgram = nil
 	s.dgSeq++
+}
+
+// output is where a Poll packs its datagrams: in buffers of its caller
+// (PollTo), or in the Sender's own one (Poll, buf nil).
+type output struct {
+	buf  func() []byte
+	emit func([]byte)
+}
+
+// start returns an empty buffer with room for a datagram.
+func (s *Sender) start(o *output) []byte {
+	if o.buf == nil {
+		return s.own[:0]
+	}
+	return o.buf()[:0]
 }

@@ -2,13 +2,16 @@ package lane
 
 import "time"
 
-// timer is one arming of an event's retransmission timer: the event id and
-// the deadline it was given. An event re-armed, retransmitted or
-// acknowledged since leaves its older timers stale: they are dropped when
-// they come up (Sender.armed).
+// timer is one arming of the retransmission timers of a run of events: the
+// ids id..id+n-1 and the deadline they were given. A Poll's first
+// transmissions share one deadline and one timer (decision 0346); a
+// retransmission or a re-arm is a run of one. An event re-armed,
+// retransmitted or acknowledged since leaves its older timers stale: they
+// are dropped when they come up (Sender.armed).
 type timer struct {
 	at time.Duration // the deadline, since the sender's epoch: an integer to compare
-	id uint32
+	id uint32        // the run's first event
+	n  uint32        // the run's length, ≥ 1
 }
 
 // timers is a min-heap of timers by deadline: Poll pops the expired ones
@@ -62,28 +65,65 @@ func (h timers) down(i int) {
 	}
 }
 
-// arm sets sl's retransmission timer to at. The heap holds at most about
-// twice the events in flight: past that it drops its stale timers, which
-// costs the events in flight once per as many arms.
+// arm sets sl's retransmission timer to at.
 func (s *Sender) arm(sl *slot, at time.Time) {
 	sl.deadline = at
+	s.armRun(sl.id, 1, at)
+}
+
+// armRun pushes the timer of the events id..id+n-1, whose deadlines the
+// caller set to at. The heap holds at most about twice the events in
+// flight: past that it drops its stale timers, which costs the events in
+// flight once per as many arms.
+func (s *Sender) armRun(id uint32, n int, at time.Time) {
 	if s.epoch.IsZero() {
 		s.epoch = at
 	}
-	s.timers.push(timer{at: at.Sub(s.epoch), id: sl.id})
+	s.timers.push(timer{at: at.Sub(s.epoch), id: id, n: uint32(n)})
 	if len(s.timers) > 2*int(s.next-s.base)+64 {
 		s.compactTimers()
 	}
 }
 
-// armed reports whether t is the current timer of an unacknowledged event
-// in flight (and not a stale one).
+// expired appends to ids those of t's events whose current timer it is.
+func (s *Sender) expired(t timer, ids []uint32) []uint32 {
+	for id, end := s.runStart(t), t.id+t.n; id != end; id++ {
+		if s.armedID(id, t.at) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// runStart returns the first id of t's run still in flight: past its end
+// when the acks moved the base beyond it, which is how a run usually comes
+// up.
+func (s *Sender) runStart(t timer) uint32 {
+	if off := s.base - t.id; off < 1<<31 { // the base is at or past the run's start
+		return t.id + min(off, t.n)
+	}
+	return t.id
+}
+
+// armed reports whether t is the current timer of at least one
+// unacknowledged event in flight (and not only a stale one).
 func (s *Sender) armed(t timer) bool {
-	if t.id-s.base >= s.next-s.base {
+	for id, end := s.runStart(t), t.id+t.n; id != end; id++ {
+		if s.armedID(id, t.at) {
+			return true
+		}
+	}
+	return false
+}
+
+// armedID reports whether at is the current deadline of the unacknowledged
+// event id in flight.
+func (s *Sender) armedID(id uint32, at time.Duration) bool {
+	if id-s.base >= s.next-s.base {
 		return false
 	}
-	sl := s.flight[t.id&s.mask]
-	return sl != nil && sl.id == t.id && !sl.acked && sl.deadline.Sub(s.epoch) == t.at
+	sl := s.flight[id&s.mask]
+	return sl != nil && sl.id == id && !sl.acked && sl.deadline.Sub(s.epoch) == at
 }
 
 // compactTimers drops the stale timers (fast retransmissions and acks on

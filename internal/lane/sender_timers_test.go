@@ -87,3 +87,35 @@ func TestSenderTimersBounded(t *testing.T) {
 		t.Errorf("got NextTimeout t0+%v, want the last arm's t0+%v", got.Sub(t0), want.Sub(t0))
 	}
 }
+
+// TestSenderTimerRun: a Poll's first transmissions share one timer (one
+// heap entry, not one an event), and when it comes up it retransmits each
+// of its events whose deadline it still is: not those acknowledged, not
+// one retransmitted (and re-armed) since.
+func TestSenderTimerRun(t *testing.T) {
+	s := NewSender(SenderConfig{})
+	for i := range 16 { // a datagram each
+		_ = s.Push(message(bigID, wire.MaxDatagram, uint32(i)), Critical)
+	}
+	if got := len(poll(s, t0)); got != 16 {
+		t.Fatalf("got %d datagrams, want 16", got)
+	}
+	if got := len(s.timers); got != 1 {
+		t.Fatalf("got %d timers after one Poll's first transmissions, want 1", got)
+	}
+	deadline := s.NextTimeout()
+	// 1..4 and 6..8 acknowledged: 5 is fast-retransmitted, re-armed past
+	// the run's deadline.
+	late := deadline.Add(-ms(5))
+	s.OnAck(ackOf(4, 6, 7, 8), late)
+	if got, want := ids(t, poll(s, late), wire.MaxDatagram), []uint32{5}; !slices.Equal(got, want) {
+		t.Fatalf("three later acks: retransmitted %v, want %v", got, want)
+	}
+	want := []uint32{9, 10, 11, 12, 13, 14, 15, 16}
+	if got := ids(t, poll(s, deadline), wire.MaxDatagram); !slices.Equal(got, want) {
+		t.Fatalf("at the run's deadline: retransmitted %v, want %v", got, want)
+	}
+	if got := s.Stats().Timeouts; got != len(want) {
+		t.Errorf("got %d timeouts, want %d", got, len(want))
+	}
+}

@@ -29,6 +29,7 @@ type tickState struct {
 	endsLeft         int        // sessions this Flush may still end
 	spares           spares     // unreliable buffers left to the writer, for the sessions to take again
 	slots            lane.Slots // the reliable lanes' free slots, shared by the sessions
+	laneBuf          *buffer    // the buffer laneBuffer gave last
 }
 
 type helloKey struct {
@@ -239,8 +240,9 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		return
 	}
 	sent := false
-	sess.send.Poll(now, func(d []byte) {
-		t.emit(sess.Addr, d)
+	// The lane packs its datagrams straight into the batch's buffers.
+	sess.send.PollTo(now, t.laneBuffer, func(d []byte) {
+		t.emitLane(sess.Addr, d)
 		sent = true
 	})
 	if a, ok := sess.gbn.Ack(now); ok {
@@ -317,6 +319,26 @@ func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 	t.out.bufs = append(t.out.bufs, buf)
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: buf[:n], Addr: addr})
 	t.last, t.lastN, t.lastAddr = buf, n, addr
+}
+
+// laneBuffer returns an empty pooled buffer for a reliable lane's next
+// datagram, the batch's from now on (Sender.PollTo).
+func (t *tickState) laneBuffer() []byte {
+	if t.out == nil {
+		t.out = t.srv.getBatch()
+	}
+	buf := t.srv.pool.Get().(*buffer)
+	t.out.bufs = append(t.out.bufs, buf)
+	t.laneBuf = buf
+	return buf[:0]
+}
+
+// emitLane adds the lane datagram d, packed in the buffer laneBuffer gave
+// last, for addr: what the session sends next this tick may be packed
+// after it.
+func (t *tickState) emitLane(addr netip.AddrPort, d []byte) {
+	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr})
+	t.last, t.lastN, t.lastAddr = t.laneBuf, len(d), addr
 }
 
 // emitUnreliable adds a session's unreliable datagrams of this tick,
