@@ -1,0 +1,78 @@
+package netvar
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// resyncQueues is what the crowd benchmark drives: Queues and the
+// baseline kept in queue_old_test.go.
+type resyncQueues interface {
+	Add(p PlayerID, ent Ref, e QueueEntry)
+	Drain(rate, perPlayer int, fn func(p PlayerID, ent Ref, e QueueEntry)) int
+}
+
+const (
+	crowdPlayers  = 1000 // clients, and player entities they ask for
+	crowdAdds     = 8    // pull-on-visible requests per client per tick
+	crowdPrefill  = 500  // entries per client's queue before the run
+	crowdRate     = 32   // the default drains: server-wide
+	crowdPerPlyer = 8    // and per player
+)
+
+// crowdRefs are the player entities asked for, tick after tick: a fixed
+// random stream so both structures see the same requests.
+func crowdRefs(n int) []Ref {
+	rng := rand.New(rand.NewPCG(7, 7))
+	refs := make([]Ref, n)
+	for i := range refs {
+		refs[i] = PlayerRef(uint16(rng.IntN(crowdPlayers)))
+	}
+	return refs
+}
+
+// BenchmarkQueueCrowd is issue 7's load run on the queues alone: 1000
+// players each add 8 QueueAll entries for player entities a tick, into
+// queues already deep (500 entries each; 32 drain a tick, so they only
+// grow), then one Drain(32, 8). One op is one tick; ns/add is the tick
+// divided by its 8000 adds. old is the structure before session 6.
+func BenchmarkQueueCrowd(b *testing.B) {
+	refs := crowdRefs(1 << 16)
+	for _, c := range []struct {
+		name string
+		make func() resyncQueues
+	}{
+		{"old", func() resyncQueues { return newOldQueues() }},
+		{"new", func() resyncQueues { return NewQueues() }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			qs := c.make()
+			k := 0
+			next := func() Ref {
+				k = (k + 1) & (len(refs) - 1)
+				return refs[k]
+			}
+			for p := range PlayerID(crowdPlayers) {
+				for range crowdPrefill {
+					qs.Add(p, next(), QueueAll)
+				}
+			}
+			served := 0
+			b.ReportAllocs()
+			ticks := 0
+			for b.Loop() {
+				for p := range PlayerID(crowdPlayers) {
+					for range crowdAdds {
+						qs.Add(p, next(), QueueAll)
+					}
+				}
+				served += qs.Drain(crowdRate, crowdPerPlyer, func(PlayerID, Ref, QueueEntry) {})
+				ticks++
+			}
+			if served != crowdRate*ticks {
+				b.Fatalf("served %d in %d ticks, want %d", served, ticks, crowdRate*ticks)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(ticks*crowdPlayers*crowdAdds), "ns/add")
+		})
+	}
+}
