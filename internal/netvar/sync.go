@@ -120,25 +120,32 @@ func AppendResyncRequest(b []byte, ents []Ref) []byte {
 var ErrBadRequest = errors.New("netvar: bad resync request")
 
 // ResyncRequest queues the entities a client asked for (pull-on-visible).
-// A malformed request is counted and dropped whole.
+// A malformed request is counted and dropped whole: the payload is read
+// twice, validated whole first, then queued, so nothing is allocated.
 func (st *Store) ResyncRequest(p PlayerID, payload []byte) error {
+	if err := readResyncRequest(payload, func(Ref) {}); err != nil {
+		st.stats.ResyncBadRequests++
+		return fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	readResyncRequest(payload, func(e Ref) { st.QueueEntity(p, e) })
+	return nil
+}
+
+// readResyncRequest calls fn for each entity of a request, up to the
+// first fault, and returns the fault.
+func readResyncRequest(payload []byte, fn func(Ref)) error {
 	r := bits.NewReader(payload)
-	var ents []Ref
 	for r.ReadBool() {
 		e := Ref{Kind(r.ReadBits(KindBits)), uint16(r.ReadBits(EntityIDBits))}
 		if e.Kind == KindNone {
 			r.Fail(fmt.Errorf("kind none"))
 		}
-		ents = append(ents, e)
+		if r.Err() != nil {
+			break
+		}
+		fn(e)
 	}
-	if err := firstErr(r.Err(), trailing(&r)); err != nil {
-		st.stats.ResyncBadRequests++
-		return fmt.Errorf("%w: %w", ErrBadRequest, err)
-	}
-	for _, e := range ents {
-		st.QueueEntity(p, e)
-	}
-	return nil
+	return firstErr(r.Err(), trailing(&r))
 }
 
 // pendingUpdate is a custom-coded value waiting to go alone.
