@@ -1,8 +1,11 @@
 package netvar
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"dlmp/internal/bits"
 )
 
 // resyncQueues is what the crowd benchmark drives: Queues and the
@@ -73,6 +76,72 @@ func BenchmarkQueueCrowd(b *testing.B) {
 				b.Fatalf("served %d in %d ticks, want %d", served, ticks, crowdRate*ticks)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(ticks*crowdPlayers*crowdAdds), "ns/add")
+		})
+	}
+}
+
+// oldResyncRequest is ResyncRequest before session 6: one pass, the
+// entities collected in a slice allocated per request.
+func oldResyncRequest(st *Store, p PlayerID, payload []byte) error {
+	r := bits.NewReader(payload)
+	var ents []Ref
+	for r.ReadBool() {
+		e := Ref{Kind(r.ReadBits(KindBits)), uint16(r.ReadBits(EntityIDBits))}
+		if e.Kind == KindNone {
+			r.Fail(fmt.Errorf("kind none"))
+		}
+		ents = append(ents, e)
+	}
+	if err := firstErr(r.Err(), trailing(&r)); err != nil {
+		st.stats.ResyncBadRequests++
+		return fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	for _, e := range ents {
+		st.QueueEntity(p, e)
+	}
+	return nil
+}
+
+// BenchmarkResyncRequest: the crowd's requests through the store, 8
+// player entities each from 1000 ready clients, into the (new) queues;
+// old parses as before session 6. One op is one request.
+func BenchmarkResyncRequest(b *testing.B) {
+	r := NewRegistry()
+	r.SetLogger(discard())
+	r.Register("hp").SetPlayer().UByte()
+	r.Seal()
+	players := make([]PlayerID, crowdPlayers)
+	for i := range players {
+		players[i] = PlayerID(i)
+	}
+	refs := crowdRefs(1 << 16)
+	payloads := make([][]byte, 1024)
+	for i := range payloads {
+		payloads[i] = AppendResyncRequest(nil, refs[i*crowdAdds:(i+1)*crowdAdds])
+	}
+	for _, c := range []struct {
+		name string
+		req  func(st *Store, p PlayerID, payload []byte) error
+	}{
+		{"old", oldResyncRequest},
+		{"new", (*Store).ResyncRequest},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			st, err := NewStore(r, newFakeWorld(players...), func(PlayerID, Message, []byte) {}, Config{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, p := range players {
+				st.Handshake(p)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := c.req(st, PlayerID(i%crowdPlayers), payloads[i&(len(payloads)-1)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
 		})
 	}
 }
