@@ -158,6 +158,7 @@ type playerQueue struct {
 	order  []queued // FIFO from head; places before head are served
 	head   int
 	byID   []int32       // player ref id -> place in order + 1, 0 = not queued
+	whole  []uint64      // bit per player ref id whose entry is QueueAll
 	others map[Ref]int32 // the same for vehicle and object refs
 	n      int           // live entries
 	kinds  [entryAll + 1]int
@@ -178,6 +179,7 @@ func (q *playerQueue) setPlace(ent Ref, at int32) {
 	if ent.Kind == KindPlayer {
 		if int(ent.ID) >= len(q.byID) {
 			q.byID = append(q.byID, make([]int32, int(ent.ID)+1-len(q.byID))...)
+			q.whole = append(q.whole, make([]uint64, len(q.byID)/64+1-len(q.whole))...)
 		}
 		q.byID[ent.ID] = at
 		return
@@ -192,17 +194,43 @@ func (q *playerQueue) setPlace(ent Ref, at int32) {
 	q.others[ent] = at
 }
 
+// isWhole reports whether ent is a player ref whose entry is QueueAll,
+// which absorbs any merge: the crowd's repeated requests stop here,
+// reading a bit instead of the entry.
+func (q *playerQueue) isWhole(ent Ref) bool {
+	i := int(ent.ID) / 64
+	return ent.Kind == KindPlayer && i < len(q.whole) && q.whole[i]&(1<<(ent.ID%64)) != 0
+}
+
+// setWhole keeps ent's bit in whole equal to whether its entry is QueueAll.
+func (q *playerQueue) setWhole(ent Ref, k entryKind) {
+	if ent.Kind != KindPlayer {
+		return
+	}
+	bit := uint64(1) << (ent.ID % 64)
+	if k == entryAll {
+		q.whole[ent.ID/64] |= bit
+	} else {
+		q.whole[ent.ID/64] &^= bit
+	}
+}
+
 // add merges e into ent's entry and reports whether the queue was empty.
 func (q *playerQueue) add(ent Ref, e QueueEntry) (wasEmpty bool) {
+	if q.isWhole(ent) {
+		return false
+	}
 	if at := q.place(ent); at != 0 {
 		slot := &q.order[at-1]
 		q.kinds[slot.e.kind]--
 		slot.e = MergeQueueEntry(slot.e, e)
 		q.kinds[slot.e.kind]++
+		q.setWhole(ent, slot.e.kind)
 		return false
 	}
 	q.order = append(q.order, queued{ent, e})
 	q.setPlace(ent, int32(len(q.order)))
+	q.setWhole(ent, e.kind)
 	q.kinds[e.kind]++
 	q.n++
 	return q.n == 1
@@ -223,6 +251,7 @@ func (q *playerQueue) take(i int) queued {
 	s := q.order[i]
 	q.order[i].e = QueueEntry{}
 	q.setPlace(s.ref, 0)
+	q.setWhole(s.ref, entryNone)
 	q.kinds[s.e.kind]--
 	q.n--
 	return s

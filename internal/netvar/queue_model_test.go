@@ -151,13 +151,20 @@ func TestQueuesMatchModel(t *testing.T) {
 					t.Fatalf("seed %d step %d %s: player %d's FIFO holds %d places from %d for %d entries", seed, step, op, p, len(q.order), q.head, q.n)
 				}
 			}
-			p, ent := players[rng.IntN(len(players))], refs[rng.IntN(len(refs))]
-			want := QueueEntry{}
-			if i := m.find(p, ent); i >= 0 {
-				want = m.q[p][i].e
-			}
-			if got := qs.Entry(p, ent); got.kind != want.kind || !sameEntry(got, want) {
-				t.Fatalf("seed %d step %d %s: Entry(%d, %v) = %v, want %v", seed, step, op, p, ent, got, want)
+			for range 8 {
+				p, ent := players[rng.IntN(len(players))], refs[rng.IntN(len(refs))]
+				want := QueueEntry{}
+				if i := m.find(p, ent); i >= 0 {
+					want = m.q[p][i].e
+				}
+				if got := qs.Entry(p, ent); got.kind != want.kind || !sameEntry(got, want) {
+					t.Fatalf("seed %d step %d %s: Entry(%d, %v) = %v, want %v", seed, step, op, p, ent, got, want)
+				}
+				// The QueueAll bits mirror the entries.
+				q := qs.queue(p)
+				if got, want := q != nil && q.isWhole(ent), ent.Kind == KindPlayer && want.kind == entryAll; got != want {
+					t.Fatalf("seed %d step %d %s: player %d's QueueAll bit for %v is %v, want %v", seed, step, op, p, ent, got, want)
+				}
 			}
 		}
 	}
