@@ -103,9 +103,10 @@ func oldResyncRequest(st *Store, p PlayerID, payload []byte) error {
 	return nil
 }
 
-// BenchmarkResyncRequest: the crowd's requests through the store, 8
-// player entities each from 1000 ready clients, into the (new) queues;
-// old parses as before session 6. One op is one request.
+// BenchmarkResyncRequest: the crowd's requests through the store, 8 (and
+// 24) player entities each from 1000 ready clients, into the (new) queues,
+// which fill up: run it long (1000000x) to measure the steady state. old
+// parses as before session 6. One op is one request.
 func BenchmarkResyncRequest(b *testing.B) {
 	r := NewRegistry()
 	r.SetLogger(discard())
@@ -116,33 +117,35 @@ func BenchmarkResyncRequest(b *testing.B) {
 		players[i] = PlayerID(i)
 	}
 	refs := crowdRefs(1 << 16)
-	payloads := make([][]byte, 1024)
-	for i := range payloads {
-		payloads[i] = AppendResyncRequest(nil, refs[i*crowdAdds:(i+1)*crowdAdds])
-	}
-	for _, c := range []struct {
-		name string
-		req  func(st *Store, p PlayerID, payload []byte) error
-	}{
-		{"old", oldResyncRequest},
-		{"new", (*Store).ResyncRequest},
-	} {
-		b.Run(c.name, func(b *testing.B) {
-			st, err := NewStore(r, newFakeWorld(players...), func(PlayerID, Message, []byte) {}, Config{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, p := range players {
-				st.Handshake(p)
-			}
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				if err := c.req(st, PlayerID(i%crowdPlayers), payloads[i&(len(payloads)-1)]); err != nil {
+	for _, size := range []int{crowdAdds, 24} {
+		payloads := make([][]byte, 1024)
+		for i := range payloads {
+			payloads[i] = AppendResyncRequest(nil, refs[i*size:(i+1)*size])
+		}
+		for _, c := range []struct {
+			name string
+			req  func(st *Store, p PlayerID, payload []byte) error
+		}{
+			{"old", oldResyncRequest},
+			{"new", (*Store).ResyncRequest},
+		} {
+			b.Run(fmt.Sprintf("refs-%d/%s", size, c.name), func(b *testing.B) {
+				st, err := NewStore(r, newFakeWorld(players...), func(PlayerID, Message, []byte) {}, Config{})
+				if err != nil {
 					b.Fatal(err)
 				}
-				i++
-			}
-		})
+				for _, p := range players {
+					st.Handshake(p)
+				}
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					if err := c.req(st, PlayerID(i%crowdPlayers), payloads[i&(len(payloads)-1)]); err != nil {
+						b.Fatal(err)
+					}
+					i++
+				}
+			})
+		}
 	}
 }

@@ -120,32 +120,36 @@ func AppendResyncRequest(b []byte, ents []Ref) []byte {
 var ErrBadRequest = errors.New("netvar: bad resync request")
 
 // ResyncRequest queues the entities a client asked for (pull-on-visible).
-// A malformed request is counted and dropped whole: the payload is read
-// twice, validated whole first, then queued, so nothing is allocated.
+// A malformed request is counted and dropped whole. The entities are
+// collected in a buffer on the stack (a longer request spills to the
+// heap), and the player's readiness is looked up once per request.
 func (st *Store) ResyncRequest(p PlayerID, payload []byte) error {
-	if err := readResyncRequest(payload, func(Ref) {}); err != nil {
+	var buf [32]Ref
+	ents, err := readResyncRequest(payload, buf[:0])
+	if err != nil {
 		st.stats.ResyncBadRequests++
 		return fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
-	readResyncRequest(payload, func(e Ref) { st.QueueEntity(p, e) })
+	if !st.ready[p] { // as QueueEntity
+		return nil
+	}
+	for _, e := range ents {
+		st.queues.Add(p, e, QueueAll)
+	}
 	return nil
 }
 
-// readResyncRequest calls fn for each entity of a request, up to the
-// first fault, and returns the fault.
-func readResyncRequest(payload []byte, fn func(Ref)) error {
+// readResyncRequest appends a request's entities to ents.
+func readResyncRequest(payload []byte, ents []Ref) ([]Ref, error) {
 	r := bits.NewReader(payload)
 	for r.ReadBool() {
 		e := Ref{Kind(r.ReadBits(KindBits)), uint16(r.ReadBits(EntityIDBits))}
 		if e.Kind == KindNone {
 			r.Fail(fmt.Errorf("kind none"))
 		}
-		if r.Err() != nil {
-			break
-		}
-		fn(e)
+		ents = append(ents, e)
 	}
-	return firstErr(r.Err(), trailing(&r))
+	return ents, firstErr(r.Err(), trailing(&r))
 }
 
 // pendingUpdate is a custom-coded value waiting to go alone.
