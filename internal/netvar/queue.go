@@ -143,67 +143,199 @@ func MergeQueueEntry(old, in QueueEntry) QueueEntry {
 	return QueueAll // false with names
 }
 
-// playerQueue is one player's queue: at most one entry per entity, served
-// in the order entities were first queued.
-type playerQueue struct {
-	ents  map[Ref]QueueEntry
-	order []Ref // FIFO; may hold refs no longer in ents, skipped when popped
-	head  int
+// queued is one entity's place in a player's FIFO: its ref and what is
+// queued for it; a zero entry is a purged place, skipped when popped.
+type queued struct {
+	ref Ref
+	e   QueueEntry
 }
 
+// playerQueue is one player's queue: at most one entry per entity, served
+// in the order entities were first queued. An entity's place in order is
+// found by a dense index for player refs (a player's view changes by
+// players, the crowd's requests) and by a small map for the other kinds.
+type playerQueue struct {
+	order  []queued // FIFO from head; places before head are served
+	head   int
+	byID   []int32       // player ref id -> place in order + 1, 0 = not queued
+	whole  []uint64      // bit per player ref id whose entry is QueueAll
+	others map[Ref]int32 // the same for vehicle and object refs
+	n      int           // live entries
+	kinds  [entryAll + 1]int
+}
+
+// place returns where ent sits in order + 1, 0 when it is not queued.
+func (q *playerQueue) place(ent Ref) int32 {
+	if ent.Kind == KindPlayer {
+		if int(ent.ID) < len(q.byID) {
+			return q.byID[ent.ID]
+		}
+		return 0
+	}
+	return q.others[ent]
+}
+
+func (q *playerQueue) setPlace(ent Ref, at int32) {
+	if ent.Kind == KindPlayer {
+		if int(ent.ID) >= len(q.byID) {
+			q.byID = append(q.byID, make([]int32, int(ent.ID)+1-len(q.byID))...)
+			q.whole = append(q.whole, make([]uint64, len(q.byID)/64+1-len(q.whole))...)
+		}
+		q.byID[ent.ID] = at
+		return
+	}
+	if at == 0 {
+		delete(q.others, ent)
+		return
+	}
+	if q.others == nil {
+		q.others = map[Ref]int32{}
+	}
+	q.others[ent] = at
+}
+
+// isWhole reports whether ent is a player ref whose entry is QueueAll,
+// which absorbs any merge: the crowd's repeated requests stop here,
+// reading a bit instead of the entry.
+func (q *playerQueue) isWhole(ent Ref) bool {
+	i := int(ent.ID) / 64
+	return ent.Kind == KindPlayer && i < len(q.whole) && q.whole[i]&(1<<(ent.ID%64)) != 0
+}
+
+// setWhole keeps ent's bit in whole equal to whether its entry is QueueAll.
+func (q *playerQueue) setWhole(ent Ref, k entryKind) {
+	if ent.Kind != KindPlayer {
+		return
+	}
+	bit := uint64(1) << (ent.ID % 64)
+	if k == entryAll {
+		q.whole[ent.ID/64] |= bit
+	} else {
+		q.whole[ent.ID/64] &^= bit
+	}
+}
+
+// add merges e into ent's entry and reports whether the queue was empty.
+func (q *playerQueue) add(ent Ref, e QueueEntry) (wasEmpty bool) {
+	if q.isWhole(ent) {
+		return false
+	}
+	if at := q.place(ent); at != 0 {
+		slot := &q.order[at-1]
+		q.kinds[slot.e.kind]--
+		slot.e = MergeQueueEntry(slot.e, e)
+		q.kinds[slot.e.kind]++
+		q.setWhole(ent, slot.e.kind)
+		return false
+	}
+	q.order = append(q.order, queued{ent, e})
+	q.setPlace(ent, int32(len(q.order)))
+	q.setWhole(ent, e.kind)
+	q.kinds[e.kind]++
+	q.n++
+	return q.n == 1
+}
+
+// remove purges ent's entry, leaving a hole in order.
+func (q *playerQueue) remove(ent Ref) bool {
+	at := q.place(ent)
+	if at == 0 {
+		return false
+	}
+	q.take(int(at) - 1)
+	return true
+}
+
+// take empties the place i of order and returns what it held.
+func (q *playerQueue) take(i int) queued {
+	s := q.order[i]
+	q.order[i].e = QueueEntry{}
+	q.setPlace(s.ref, 0)
+	q.setWhole(s.ref, entryNone)
+	q.kinds[s.e.kind]--
+	q.n--
+	return s
+}
+
+// pop returns the oldest entry, skipping holes.
+func (q *playerQueue) pop() (queued, bool) {
+	for q.head < len(q.order) {
+		i := q.head
+		q.head++
+		if !q.order[i].e.IsZero() {
+			return q.take(i), true
+		}
+	}
+	return queued{}, false
+}
+
+// compact drops the served places and holes once they outweigh the
+// live entries, renumbering the index.
 func (q *playerQueue) compact() {
-	if q.head < 64 && len(q.order) <= 2*len(q.ents)+64 {
+	if q.n == 0 {
+		clear(q.order)
+		q.order, q.head = q.order[:0], 0
+		return
+	}
+	if q.head < 64 && len(q.order) <= 2*q.n+64 {
 		return
 	}
 	live := q.order[:0]
-	seen := make(map[Ref]bool, len(q.ents))
-	for _, r := range q.order[q.head:] {
-		if _, ok := q.ents[r]; ok && !seen[r] {
-			seen[r] = true
-			live = append(live, r)
+	for _, s := range q.order[q.head:] {
+		if !s.e.IsZero() {
+			live = append(live, s)
+			q.setPlace(s.ref, int32(len(live)))
 		}
 	}
+	clear(q.order[len(live):])
 	q.order, q.head = live, 0
 }
 
 // Queues are the per-player resync queues and the round-robin drain.
 // Owned by the world goroutine.
 type Queues struct {
-	players map[PlayerID]*playerQueue
-	ring    []PlayerID // sorted ids of players with a non-empty queue
-	cursor  PlayerID   // the last player served
+	players []*playerQueue // by id; nil for a player never queued or removed
+	ring    []PlayerID     // sorted ids of players with a non-empty queue
+	cursor  PlayerID       // the last player served
 	scratch []PlayerID
 }
 
 // NewQueues returns empty queues.
-func NewQueues() *Queues { return &Queues{players: map[PlayerID]*playerQueue{}} }
+func NewQueues() *Queues { return &Queues{} }
+
+func (qs *Queues) queue(p PlayerID) *playerQueue {
+	if int(p) < len(qs.players) {
+		return qs.players[p]
+	}
+	return nil
+}
 
 // Add merges e into p's entry for ent.
 func (qs *Queues) Add(p PlayerID, ent Ref, e QueueEntry) {
 	if e.IsZero() {
 		return
 	}
-	q := qs.players[p]
+	q := qs.queue(p)
 	if q == nil {
-		q = &playerQueue{ents: map[Ref]QueueEntry{}}
+		if int(p) >= len(qs.players) {
+			qs.players = append(qs.players, make([]*playerQueue, int(p)+1-len(qs.players))...)
+		}
+		q = &playerQueue{}
 		qs.players[p] = q
 	}
-	if len(q.ents) == 0 {
+	if q.add(ent, e) {
 		if i, found := slices.BinarySearch(qs.ring, p); !found {
 			qs.ring = slices.Insert(qs.ring, i, p)
 		}
-	}
-	old, ok := q.ents[ent]
-	q.ents[ent] = MergeQueueEntry(old, e)
-	if !ok {
-		q.order = append(q.order, ent)
 	}
 }
 
 // Entry returns what is queued for p and ent.
 func (qs *Queues) Entry(p PlayerID, ent Ref) QueueEntry {
-	if q := qs.players[p]; q != nil {
-		return q.ents[ent]
+	if q := qs.queue(p); q != nil {
+		if at := q.place(ent); at != 0 {
+			return q.order[at-1].e
+		}
 	}
 	return QueueEntry{}
 }
@@ -211,19 +343,11 @@ func (qs *Queues) Entry(p PlayerID, ent Ref) QueueEntry {
 // Depth returns the number of entities queued for p, how many of those
 // entries are narrowed to names, and how many are bootstrap entries.
 func (qs *Queues) Depth(p PlayerID) (total, narrowed, bootstrap int) {
-	q := qs.players[p]
+	q := qs.queue(p)
 	if q == nil {
 		return 0, 0, 0
 	}
-	for _, e := range q.ents {
-		switch e.kind {
-		case entryNames:
-			narrowed++
-		case entryBootstrap:
-			bootstrap++
-		}
-	}
-	return len(q.ents), narrowed, bootstrap
+	return q.n, q.kinds[entryNames], q.kinds[entryBootstrap]
 }
 
 func (qs *Queues) dropFromRing(p PlayerID) {
@@ -234,19 +358,20 @@ func (qs *Queues) dropFromRing(p PlayerID) {
 
 // RemovePlayer purges p's whole queue.
 func (qs *Queues) RemovePlayer(p PlayerID) {
-	delete(qs.players, p)
+	if int(p) < len(qs.players) {
+		qs.players[p] = nil
+	}
 	qs.dropFromRing(p)
 }
 
 // RemoveEntity purges ent from every player's queue.
 func (qs *Queues) RemoveEntity(ent Ref) {
 	for p, q := range qs.players {
-		if _, ok := q.ents[ent]; !ok {
+		if q == nil || !q.remove(ent) {
 			continue
 		}
-		delete(q.ents, ent)
-		if len(q.ents) == 0 {
-			qs.dropFromRing(p)
+		if q.n == 0 {
+			qs.dropFromRing(PlayerID(p))
 		}
 		q.compact()
 	}
@@ -273,25 +398,19 @@ func (qs *Queues) Drain(rate, perPlayer int, fn func(p PlayerID, ent Ref, e Queu
 			break
 		}
 		q := qs.players[p]
-		for n := 0; n < perPlayer && served < rate && q.head < len(q.order); {
-			ent := q.order[q.head]
-			q.head++
-			e, ok := q.ents[ent]
+		for n := 0; n < perPlayer && served < rate; n++ {
+			s, ok := q.pop()
 			if !ok {
-				continue
+				break
 			}
-			delete(q.ents, ent)
-			n++
 			served++
-			fn(p, ent, e)
+			fn(p, s.ref, s.e)
 		}
 		qs.cursor = p
-		if len(q.ents) == 0 {
-			q.order, q.head = q.order[:0], 0
+		if q.n == 0 {
 			qs.dropFromRing(p)
-		} else {
-			q.compact()
 		}
+		q.compact()
 	}
 	return served
 }

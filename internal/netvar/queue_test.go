@@ -1,6 +1,7 @@
 package netvar
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -196,5 +197,51 @@ func TestDrainFairness(t *testing.T) {
 		if done {
 			break
 		}
+	}
+}
+
+// TestQueuesReAddAfterPurge: an entity purged and queued again takes its
+// place at the back, by its new first queueing (the structure before
+// session 6 served it at its purged place, ahead of later entities).
+func TestQueuesReAddAfterPurge(t *testing.T) {
+	qs := NewQueues()
+	a, b := Ref{KindVehicle, 1}, PlayerRef(2)
+	qs.Add(1, a, QueueAll)
+	qs.Add(1, b, QueueAll)
+	qs.RemoveEntity(a)
+	qs.Add(1, a, QueueBootstrap)
+	var got []Ref
+	qs.Drain(32, 8, func(_ PlayerID, r Ref, _ QueueEntry) { got = append(got, r) })
+	if want := []Ref{b, a}; !slices.Equal(got, want) {
+		t.Errorf("served %v, want %v", got, want)
+	}
+}
+
+// TestResyncRequestDroppedWhole: a request whose later entity is
+// malformed queues none of its earlier, well-formed ones.
+func TestResyncRequestDroppedWhole(t *testing.T) {
+	r, lb := newTestRegistry(t)
+	r.Register("x").SetEntity().Bool()
+	h := newHarness(t, r, lb, []PlayerID{1})
+	for _, c := range []struct {
+		name    string
+		payload []byte
+	}{
+		{"kind none", AppendResyncRequest(nil, []Ref{car, {KindPlayer, 1}, {}})},
+		{"truncated", AppendResyncRequest(nil, []Ref{car, {KindObject, 3}})[:3]},
+		{"trailing", append(AppendResyncRequest(nil, []Ref{car}), 0xff)},
+	} {
+		if err := h.st.ResyncRequest(1, c.payload); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("%s: err %v, want ErrBadRequest", c.name, err)
+		}
+		if n, _, _ := h.st.Queues().Depth(1); n != 0 {
+			t.Errorf("%s: queued %d entities of a malformed request, want 0", c.name, n)
+		}
+	}
+	if err := h.st.ResyncRequest(1, AppendResyncRequest(nil, []Ref{car, {KindPlayer, 1}})); err != nil {
+		t.Fatal(err)
+	}
+	if n, _, _ := h.st.Queues().Depth(1); n != 2 {
+		t.Errorf("well-formed request queued %d entities, want 2", n)
 	}
 }

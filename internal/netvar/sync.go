@@ -120,10 +120,28 @@ func AppendResyncRequest(b []byte, ents []Ref) []byte {
 var ErrBadRequest = errors.New("netvar: bad resync request")
 
 // ResyncRequest queues the entities a client asked for (pull-on-visible).
-// A malformed request is counted and dropped whole.
+// A malformed request is counted and dropped whole. The entities are
+// collected in a buffer on the stack (a longer request spills to the
+// heap), and the player's readiness is looked up once per request.
 func (st *Store) ResyncRequest(p PlayerID, payload []byte) error {
+	var buf [32]Ref
+	ents, err := readResyncRequest(payload, buf[:0])
+	if err != nil {
+		st.stats.ResyncBadRequests++
+		return fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	if !st.ready[p] { // as QueueEntity
+		return nil
+	}
+	for _, e := range ents {
+		st.queues.Add(p, e, QueueAll)
+	}
+	return nil
+}
+
+// readResyncRequest appends a request's entities to ents.
+func readResyncRequest(payload []byte, ents []Ref) ([]Ref, error) {
 	r := bits.NewReader(payload)
-	var ents []Ref
 	for r.ReadBool() {
 		e := Ref{Kind(r.ReadBits(KindBits)), uint16(r.ReadBits(EntityIDBits))}
 		if e.Kind == KindNone {
@@ -131,14 +149,7 @@ func (st *Store) ResyncRequest(p PlayerID, payload []byte) error {
 		}
 		ents = append(ents, e)
 	}
-	if err := firstErr(r.Err(), trailing(&r)); err != nil {
-		st.stats.ResyncBadRequests++
-		return fmt.Errorf("%w: %w", ErrBadRequest, err)
-	}
-	for _, e := range ents {
-		st.QueueEntity(p, e)
-	}
-	return nil
+	return ents, firstErr(r.Err(), trailing(&r))
 }
 
 // pendingUpdate is a custom-coded value waiting to go alone.
