@@ -14,7 +14,9 @@ import (
 // due every round, and after each pass every zone view equals a scan of
 // every zone. It fails unless zone views were patched by a step whose
 // cells nearer than the band were counted from the zone cache's totals
-// (decision 0342), some of them counted again after a change.
+// (decision 0342), and totals were reused (fewer counts than uses). That a
+// cell's totals are counted again after a change in it is
+// grid.TestCacheDiffCountsChangedCells's check.
 func TestZoneStepsCountCellsEqualBruteForce(t *testing.T) {
 	f, r, near, ps, cs := startWalk(t, 5, 342, 6, 200)
 	var zs []uint32
