@@ -91,21 +91,8 @@ func labelPlayer(l *Label) (uint16, bool) {
 // read from the dense tables by player id (their labels, their stream
 // center), without a map lookup or the players' structs.
 func (w *World) labelsOnShown(p *Player, wants []stream.Want) []stream.Want {
-	d := &w.ents.views.labels
-	refs := w.ents.views.refs
-	for _, id := range p.ent.shownP {
-		if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
-			continue
-		}
-		r := &refs[id]
-		if !r.inGrid { // left: no position
-			continue
-		}
-		for _, s := range d.on[id] {
-			if want, ok := d.refs[s].want(p, r.pos); ok {
-				wants = append(wants, want)
-			}
-		}
+	for _, want := range w.labelsOnShownPlayers(p) {
+		wants = append(wants, want)
 	}
 	if len(w.prims.labelsOn) == 0 {
 		return wants

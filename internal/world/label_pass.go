@@ -1,6 +1,7 @@
 package world
 
 import (
+	"iter"
 	"math/bits"
 
 	"dlmp/internal/grid"
@@ -140,23 +141,11 @@ func (w *World) passLabels(p *Player) bool {
 	next = append(next, make([]uint64, nw)...)
 	wants, slots := pr.wants[:0], d.slots[:0]
 	var sum uint64
-	refs := w.ents.views.refs
-	for _, id := range p.ent.shownP {
-		if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
-			continue
-		}
-		r := &refs[id]
-		if !r.inGrid { // left: no position
-			continue
-		}
-		for _, s := range d.on[id] {
-			if want, ok := d.refs[s].want(p, r.pos); ok {
-				wants = append(wants, want)
-				slots = append(slots, s)
-				next[s>>6] |= 1 << (s & 63)
-				sum += stream.Mix(want.ID, want.Rev)
-			}
-		}
+	for s, want := range w.labelsOnShownPlayers(p) {
+		wants = append(wants, want)
+		slots = append(slots, s)
+		next[s>>6] |= 1 << (s & 63)
+		sum += stream.Mix(want.ID, want.Rev)
 	}
 	pr.wants, d.slots = wants, slots
 	v := p.prims.labels
@@ -198,4 +187,29 @@ func (w *World) passLabels(p *Player) bool {
 	lp.ok = len(wants) <= limit
 	w.labelStepFrom(p) // no label grid in the scope: a later step starts from a full pass
 	return true
+}
+
+// labelsOnShownPlayers yields, by slot, the labels attached to the players
+// p's view shows (not p) that p wants, with the want: read from the dense
+// tables by player id (their labels, their stream center), without a map
+// lookup or the players' structs. labelsOnShown and passLabels walk it.
+func (w *World) labelsOnShownPlayers(p *Player) iter.Seq2[int32, stream.Want] {
+	return func(yield func(int32, stream.Want) bool) {
+		d := &w.ents.views.labels
+		refs := w.ents.views.refs
+		for _, id := range p.ent.shownP {
+			if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
+				continue
+			}
+			r := &refs[id]
+			if !r.inGrid { // left: no position
+				continue
+			}
+			for _, s := range d.on[id] {
+				if want, ok := d.refs[s].want(p, r.pos); ok && !yield(s, want) {
+					return
+				}
+			}
+		}
+	}
 }
