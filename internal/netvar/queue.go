@@ -161,7 +161,6 @@ type playerQueue struct {
 	whole  []uint64      // bit per player ref id whose entry is QueueAll
 	others map[Ref]int32 // the same for vehicle and object refs
 	n      int           // live entries
-	kinds  [entryAll + 1]int
 }
 
 // place returns where ent sits in order + 1, 0 when it is not queued.
@@ -222,16 +221,13 @@ func (q *playerQueue) add(ent Ref, e QueueEntry) (wasEmpty bool) {
 	}
 	if at := q.place(ent); at != 0 {
 		slot := &q.order[at-1]
-		q.kinds[slot.e.kind]--
 		slot.e = MergeQueueEntry(slot.e, e)
-		q.kinds[slot.e.kind]++
 		q.setWhole(ent, slot.e.kind)
 		return false
 	}
 	q.order = append(q.order, queued{ent, e})
 	q.setPlace(ent, int32(len(q.order)))
 	q.setWhole(ent, e.kind)
-	q.kinds[e.kind]++
 	q.n++
 	return q.n == 1
 }
@@ -252,7 +248,6 @@ func (q *playerQueue) take(i int) queued {
 	q.order[i].e = QueueEntry{}
 	q.setPlace(s.ref, 0)
 	q.setWhole(s.ref, entryNone)
-	q.kinds[s.e.kind]--
 	q.n--
 	return s
 }
@@ -341,13 +336,22 @@ func (qs *Queues) Entry(p PlayerID, ent Ref) QueueEntry {
 }
 
 // Depth returns the number of entities queued for p, how many of those
-// entries are narrowed to names, and how many are bootstrap entries.
+// entries are narrowed to names, and how many are bootstrap entries (a
+// walk of the queue: the diagnostics' call, not the tick's).
 func (qs *Queues) Depth(p PlayerID) (total, narrowed, bootstrap int) {
 	q := qs.queue(p)
 	if q == nil {
 		return 0, 0, 0
 	}
-	return q.n, q.kinds[entryNames], q.kinds[entryBootstrap]
+	for _, s := range q.order[q.head:] { // holes are entryNone
+		switch s.e.kind {
+		case entryNames:
+			narrowed++
+		case entryBootstrap:
+			bootstrap++
+		}
+	}
+	return q.n, narrowed, bootstrap
 }
 
 func (qs *Queues) dropFromRing(p PlayerID) {
