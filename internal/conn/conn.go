@@ -14,6 +14,10 @@
 // offers it; otherwise, or once the kernel refused it, one by one. See
 // docs/decisions/0338-udp-gso.md.
 //
+// A written Message may also be a gather list (Bufs): its bytes are
+// taken from where they are by the kernel (iovecs), the only copy. See
+// docs/decisions/0355-gather-moves.md.
+//
 // A Conn has one reader and one writer: ReadBatch may be called from one
 // goroutine at a time and WriteBatch from one (possibly another) goroutine at
 // a time. Close may be called from anywhere and unblocks ReadBatch.
@@ -42,22 +46,46 @@ const maxGSOBytes = 65000
 // receive and send buffers (the kernel may grant less: see net.core.rmem_max).
 const SocketBuffer = 4 << 20
 
+// MaxIovecs is the most pieces of memory one system-call message may
+// gather (the kernel's UIO_MAXIOV): a gather Message's GSO piece ends at
+// the last datagram boundary within it. One datagram must not need more.
+const MaxIovecs = 1024
+
 // Message is one datagram.
 type Message struct {
 	Buf  []byte         // read: the buffer to fill (its length is the room); write: the datagram(s)
 	N    int            // read: bytes received into Buf
 	Addr netip.AddrPort // read: the source; write: the destination
-	// Seg, write only: when > 0, Buf holds datagrams of Seg bytes each
-	// back to back, the last one possibly shorter, at most MaxSegments.
+	// Seg, write only: when > 0, the message's bytes are datagrams of Seg
+	// bytes each back to back, the last one possibly shorter, at most
+	// MaxSegments.
 	Seg int
+	// Bufs, write only: when not nil, the message's bytes are those of
+	// Bufs, one after the other, and Buf is not read (a gather list: the
+	// kernel copies each piece from where it is). A datagram may begin or
+	// end inside a piece.
+	Bufs [][]byte
+}
+
+// Len is the number of bytes a written Message carries.
+func (m *Message) Len() int {
+	if m.Bufs == nil {
+		return len(m.Buf)
+	}
+	n := 0
+	for _, b := range m.Bufs {
+		n += len(b)
+	}
+	return n
 }
 
 // Datagrams is how many datagrams a written Message carries.
 func (m *Message) Datagrams() int {
-	if m.Seg <= 0 || len(m.Buf) <= m.Seg {
+	n := m.Len()
+	if m.Seg <= 0 || n <= m.Seg {
 		return 1
 	}
-	return (len(m.Buf) + m.Seg - 1) / m.Seg
+	return (n + m.Seg - 1) / m.Seg
 }
 
 // Conn is a UDP socket.
@@ -160,36 +188,85 @@ func (c *Conn) WriteBatch(ms []Message) (int, error) {
 // message: the socket offered it and the kernel has not refused it.
 func (c *Conn) GSO() bool { return c.batch.gsoOn() }
 
-// piece returns the next piece of m from byte skip, what one system-call
-// message carries: with gso, up to MaxSegments datagrams (and maxGSOBytes);
-// without, one datagram. seg is the segment size to ask the kernel for (0:
-// the piece is one datagram); end is where the piece ends in m.Buf, which
-// is len(m.Buf) for the last.
-func piece(m *Message, skip int, gso bool) (p []byte, seg, end int) {
-	buf := m.Buf[skip:]
-	if m.Seg <= 0 || len(buf) <= m.Seg {
-		return buf, 0, len(m.Buf)
+// piece returns where the next piece of m from byte skip ends, what one
+// system-call message carries: with gso, up to MaxSegments datagrams (and
+// maxGSOBytes, and MaxIovecs pieces of a gather list); without, one
+// datagram. size is m.Len(). seg is the segment size to ask the kernel for
+// (0: the piece is one datagram); end is size for the last piece.
+func piece(m *Message, size, skip int, gso bool) (seg, end int) {
+	rest := size - skip
+	if m.Seg <= 0 || rest <= m.Seg {
+		return 0, size
 	}
 	step := m.Seg
 	if gso {
 		step = m.Seg * min(MaxSegments, max(1, maxGSOBytes/m.Seg))
 	}
-	p = buf[:min(step, len(buf))]
-	if len(p) > m.Seg {
+	end = skip + min(step, rest)
+	if len(m.Bufs) > MaxIovecs && end-skip > m.Seg {
+		end = gatherEnd(m.Bufs, skip, end, m.Seg)
+	}
+	if end-skip > m.Seg {
 		seg = m.Seg
 	}
-	return p, seg, skip + len(p)
+	return seg, end
+}
+
+// gatherEnd cuts the piece [skip, end) of the gather list bufs back to the
+// last datagram boundary (skip + k·seg, or end) it reaches in at most
+// MaxIovecs pieces of memory; at least one datagram.
+func gatherEnd(bufs [][]byte, skip, end, seg int) int {
+	pos, n := 0, 0 // pos: where bufs[i] starts; n: the pieces of memory so far
+	best, next := skip+seg, skip+seg
+	for _, b := range bufs {
+		lo, hi := pos, pos+len(b)
+		pos = hi
+		if hi <= skip || len(b) == 0 {
+			continue
+		}
+		if lo >= end {
+			break
+		}
+		if n++; n > MaxIovecs {
+			return best
+		}
+		for next <= min(hi, end) {
+			best, next = next, next+seg
+		}
+	}
+	return end
+}
+
+// appendRange appends to dst the pieces of memory of the gather list bufs
+// (of size bytes) that hold its bytes [at, end).
+func appendRange(dst [][]byte, bufs [][]byte, at, end, size int) [][]byte {
+	if at == 0 && end == size {
+		return append(dst, bufs...) // the whole list (empty pieces cost nothing)
+	}
+	pos := 0
+	for _, b := range bufs {
+		lo, hi := pos, pos+len(b)
+		pos = hi
+		if hi <= at || len(b) == 0 {
+			continue
+		}
+		if lo >= end {
+			break
+		}
+		dst = append(dst, b[max(at, lo)-lo:min(hi, end)-lo])
+	}
+	return dst
 }
 
 // sentWhole maps n system-call messages sent, of pieces owned by messages
-// owner[i] and ending at ends[i], to the messages of ms sent whole and the
-// byte of the next message where the next call starts.
-func sentWhole(ms []Message, n int, owner, ends []int, skip int) (done, next int) {
+// owner[i] (of sizes[i] bytes) and ending at ends[i], to the messages sent
+// whole and the byte of the next message where the next call starts.
+func sentWhole(n int, owner, ends, sizes []int, skip int) (done, next int) {
 	if n == 0 {
 		return 0, skip
 	}
 	o, e := owner[n-1], ends[n-1]
-	if e == len(ms[o].Buf) {
+	if e == sizes[n-1] {
 		return o + 1, 0
 	}
 	return o, e

@@ -37,6 +37,9 @@ type batcher struct {
 	}
 	wmsgs [MaxBatch]ipv4.Message
 	wbufs [MaxBatch][1][]byte
+	gbufs [][]byte                 // the pieces of memory of the gather messages of one sendmmsg
+	gat   [MaxBatch][2]int         // where each gather piece's list is in gbufs (end 0: a plain piece)
+	sizes [MaxBatch]int            // the bytes of each message of ms (Len) the call looks at
 	oobs  [MaxBatch][oobSpace]byte // each a UDP_SEGMENT control message, its size filled per piece
 	owner [MaxBatch]int            // the message of ms each piece belongs to
 	ends  [MaxBatch]int            // where each piece ends in its message's Buf
@@ -165,21 +168,37 @@ func Sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
 // checksum) also turns GSO off for the socket, the others (this
 // destination's path: a route MTU below the segment) only for that message.
 func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error) {
-	k, at := 0, skip
+	k, at, size := 0, skip, -1
+	b.gbufs = b.gbufs[:0]
 	for mi := 0; mi < len(ms) && k < MaxBatch; {
 		m := &ms[mi]
-		p, seg, end := piece(m, at, b.gso.Load() && !(mi == 0 && b.plain))
-		b.wbufs[k][0] = p
+		if size < 0 {
+			size = m.Len()
+		}
+		seg, end := piece(m, size, at, b.gso.Load() && !(mi == 0 && b.plain))
+		if m.Bufs == nil {
+			b.wbufs[k][0] = m.Buf[at:end]
+			b.gat[k] = [2]int{}
+		} else {
+			g := len(b.gbufs)
+			b.gbufs = appendRange(b.gbufs, m.Bufs, at, end, size)
+			b.gat[k] = [2]int{g, len(b.gbufs)}
+		}
 		b.wmsgs[k].Addr = b.addr(m.Addr)
 		b.wmsgs[k].OOB = nil
 		if seg > 0 {
 			binary.NativeEndian.PutUint16(b.oobs[k][unix.CmsgLen(0):], uint16(seg))
 			b.wmsgs[k].OOB = b.oobs[k][:unix.CmsgSpace(2)]
 		}
-		b.owner[k], b.ends[k] = mi, end
+		b.owner[k], b.ends[k], b.sizes[k] = mi, end, size
 		k++
-		if at = end; end == len(m.Buf) {
-			mi, at = mi+1, 0
+		if at = end; end == size {
+			mi, at, size = mi+1, 0, -1
+		}
+	}
+	for i := range k { // gbufs has its final backing array now
+		if g := b.gat[i]; g[1] > 0 {
+			b.wmsgs[i].Buffers = b.gbufs[g[0]:g[1]:g[1]]
 		}
 	}
 	n, err := b.wbatch.WriteBatch(b.wmsgs[:k], 0)
@@ -189,8 +208,10 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 	refused := n < k && b.wmsgs[n].OOB != nil && gsoRefusal(err)
 	for i := range k {
 		b.wbufs[i][0] = nil // do not keep the caller's buffers alive
+		b.wmsgs[i].Buffers = b.wbufs[i][:]
 	}
-	done, next := sentWhole(ms, n, b.owner[:], b.ends[:], skip)
+	clear(b.gbufs)
+	done, next := sentWhole(n, b.owner[:], b.ends[:], b.sizes[:], skip)
 	if refused {
 		b.plain = true // the next call sends the same datagrams one by one
 		if errors.Is(err, unix.EIO) {

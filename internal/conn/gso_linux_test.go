@@ -264,7 +264,8 @@ func TestMessageDatagrams(t *testing.T) {
 // each 3 datagrams of 1176 bytes and one of 500 (its moves) and one of 200
 // (its reliable lane), to 20 sockets nobody reads (the kernel drops what
 // their buffers do not hold). one-by-one: a Message a datagram (the writer
-// before GSO); gso: a session's moves one Message of Seg 1176.
+// before GSO); gso: a session's moves one Message of Seg 1176; gather: the
+// same as a gather list of 42-byte pieces of a shared buffer.
 func BenchmarkWriteTick(b *testing.B) {
 	const sessions = 200
 	cli := listen(b)
@@ -276,11 +277,20 @@ func BenchmarkWriteTick(b *testing.B) {
 	}
 	moves := make([]byte, 3*1176+500)
 	rel := make([]byte, 200)
-	var plain, gso []Message
+	// gather: the moves as 42-byte pieces (PlayerMoves) scattered over one
+	// shared buffer of a tick's 1000 moves (decision 0355).
+	shared := make([]byte, 1000*42)
+	var plain, gso, gather []Message
 	for s := range sessions {
 		to := dsts[s%len(dsts)].Addr
 		plain = append(plain, Message{Buf: rel, Addr: to})
 		gso = append(gso, Message{Buf: rel, Addr: to}, Message{Buf: moves, Seg: 1176, Addr: to})
+		var bufs [][]byte
+		for off := 0; off < len(moves); off += 42 {
+			at := (s*97 + off/42*389) % 1000 * 42
+			bufs = append(bufs, shared[at:at+min(42, len(moves)-off)])
+		}
+		gather = append(gather, Message{Buf: rel, Addr: to}, Message{Bufs: bufs, Seg: 1176, Addr: to})
 		for i := 0; i < len(moves); i += 1176 {
 			plain = append(plain, Message{Buf: moves[i:min(i+1176, len(moves))], Addr: to})
 		}
@@ -289,7 +299,8 @@ func BenchmarkWriteTick(b *testing.B) {
 		name string
 		ms   []Message
 		gso  bool
-	}{{"one-by-one", plain, false}, {"gso", gso, true}, {"gso-refused", gso, false}} {
+	}{{"one-by-one", plain, false}, {"gso", gso, true}, {"gso-refused", gso, false},
+		{"gather-gso", gather, true}, {"gather-one-by-one", gather, false}} {
 		b.Run(c.name, func(b *testing.B) {
 			cli.batch.gso.Store(c.gso)
 			b.ReportAllocs()

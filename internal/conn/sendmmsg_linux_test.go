@@ -37,7 +37,11 @@ func BenchmarkRawSend(b *testing.B) {
 	}
 	payload := make([]byte, 3*1176+500)
 	var plain []ipv4.Message
-	var gso []ipv4.Message
+	var gso, gather []ipv4.Message
+	// gather: a session's four datagrams as one GSO message of 42-byte
+	// pieces (PlayerMoves) scattered over one shared 42 KB buffer of a
+	// tick's moves (decision 0355).
+	shared := make([]byte, 1000*42)
 	oob := make([]byte, unix.CmsgSpace(2))
 	h := (*unix.Cmsghdr)(unsafePointer(&oob[0]))
 	h.Level, h.Type = unix.SOL_UDP, unix.UDP_SEGMENT
@@ -50,6 +54,12 @@ func BenchmarkRawSend(b *testing.B) {
 			plain = append(plain, ipv4.Message{Buffers: [][]byte{payload[i*1176 : end]}, Addr: d})
 		}
 		gso = append(gso, ipv4.Message{Buffers: [][]byte{payload}, OOB: oob, Addr: d})
+		var bufs [][]byte
+		for off := 0; off < len(payload); off += 42 {
+			at := (s*97 + off/42*389) % 1000 * 42
+			bufs = append(bufs, shared[at:at+min(42, len(payload)-off)])
+		}
+		gather = append(gather, ipv4.Message{Buffers: bufs, OOB: oob, Addr: d})
 	}
 	send := func(b *testing.B, ms []ipv4.Message, batch int) {
 		for len(ms) > 0 {
@@ -67,6 +77,7 @@ func BenchmarkRawSend(b *testing.B) {
 		batch int
 	}{
 		{"mmsg64", plain, 64}, {"mmsg1024", plain, 1024}, {"gso+mmsg64", gso, 64}, {"gso+mmsg256", gso, 256}, {"gso+mmsg1024", gso, 1024}, {"gso+single", gso, 1},
+		{"gso+gather+mmsg64", gather, 64},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
