@@ -30,11 +30,14 @@ func tickFixture(t *testing.T) (*Server, *Session) {
 // given lengths, each byte its datagram's number and offset.
 func unrelOf(sess *Session, lens []int) {
 	sess.unrel, sess.unrelEnd = sess.unrel[:0], sess.unrelEnd[:0]
+	sess.parts, sess.partEnd = sess.parts[:0], sess.partEnd[:0]
 	for i, n := range lens {
+		sess.parts = append(sess.parts, uint64(len(sess.unrel))|uint64(n)<<32)
 		for j := range n {
 			sess.unrel = append(sess.unrel, byte(i*13+j))
 		}
 		sess.unrelEnd = append(sess.unrelEnd, len(sess.unrel))
+		sess.partEnd = append(sess.partEnd, len(sess.parts))
 	}
 }
 
@@ -99,7 +102,7 @@ func TestUnreliableFirstPackedAfterPrevious(t *testing.T) {
 	s, sess := tickFixture(t)
 	s.tick.emit(sess.Addr, []byte("ack"))
 	unrelOf(sess, []int{100, 100, 50})
-	s.tick.emitUnreliable(sess.Addr, sess.unrel, sess.unrelEnd)
+	s.tick.emitUnreliable(sess)
 	ms := s.tick.out.msgs
 	if len(ms) != 2 || len(ms[0].Buf) != 103 || ms[0].Seg != 0 || len(ms[1].Buf) != 150 || ms[1].Seg != 100 {
 		var got []string

@@ -41,19 +41,33 @@ type Session struct {
 	ended     bool
 	echo      uint32
 	echoDue   bool
-	unrel     []byte // unreliable packets queued this tick, back to back
-	unrelEnd  []int  // where each datagram's worth of them ends in unrel
-	// unrel rotates among three buffers: the writer sends the datagrams of
-	// the last ticks straight from the two held while the world fills the
-	// third, so a writer a tick behind costs no new buffer (whose fresh
-	// pages the next tick would fault on, one per session).
+	// This tick's unreliable packets, in order, are parts: pieces of unrel
+	// (the packets queued one by one, copied there back to back) or of the
+	// tick's shared moves (SendUnreliableSpans: not copied, decision 0355).
+	unrel     []byte
+	parts     []uint64 // off | n<<32 | partShared: a piece of unrel or of the shared moves
+	unrelEnd  []int    // where each datagram's worth of packets ends, in bytes from the first
+	partEnd   []int    // where each datagram's worth ends in parts
+	sharedGen uint64   // 1 + the tickState.movesGen the shared parts are of; 0: none
+	// unrel and parts rotate among three buffers: the writer sends the
+	// datagrams of the last ticks straight from the two held while the
+	// world fills the third, so a writer a tick behind costs no new buffer
+	// (whose fresh pages the next tick would fault on, one per session).
 	held [2]heldBuf
 }
 
+// partShared marks a part that is a piece of the tick's shared moves
+// (tickState.moves), not of the session's unrel.
+const partShared = 1 << 63
+
+// partLen is the mask of a part's length, after its shift by 32.
+const partLen = 1<<31 - 1
+
 // heldBuf is a buffer of unreliable datagrams handed to a tick batch.
 type heldBuf struct {
-	buf []byte
-	seq uint64 // the tick batch that holds its datagrams (0: none)
+	buf   []byte
+	parts []uint64
+	seq   uint64 // the tick batch that holds its datagrams (0: none)
 }
 
 // swapUnreliable hands unrel to the tick batch seq (not yet written) and
@@ -68,13 +82,21 @@ func (s *Session) swapUnreliable(seq, written uint64, sp *spares) {
 	if s.held[1].seq < s.held[0].seq {
 		i = 1
 	}
-	next := s.held[i].buf
-	if s.held[i].seq > written { // still in the writer's queue: left to it
-		next = sp.take(written, cap(s.unrel))
+	next := s.held[i]
+	if next.seq > written { // still in the writer's queue: left to it
+		next = sp.take(written, cap(s.unrel), cap(s.parts))
 		sp.put(s.held[i])
 	}
-	s.held[i] = heldBuf{buf: s.unrel, seq: seq}
-	s.unrel = next[:0]
+	s.held[i] = heldBuf{buf: s.unrel, parts: s.parts, seq: seq}
+	s.unrel, s.parts = next.buf[:0], next.parts[:0]
+	s.unrelEnd, s.partEnd, s.sharedGen = s.unrelEnd[:0], s.partEnd[:0], 0
+}
+
+// dropUnreliable forgets this tick's unreliable packets, keeping the
+// buffers.
+func (s *Session) dropUnreliable() {
+	s.unrel, s.parts, s.sharedGen = s.unrel[:0], s.parts[:0], 0
+	s.unrelEnd, s.partEnd = s.unrelEnd[:0], s.partEnd[:0]
 }
 
 // unreliableRoom reports whether swapUnreliable would find a buffer the
@@ -117,69 +139,110 @@ func (s *Session) Send(msg []byte, class lane.Class) error {
 }
 
 // SendUnreliable queues one encoded unreliable packet for this tick's
-// datagrams. A packet larger than a datagram is dropped. The packets are
-// packed into datagrams as they come: the tick emits each datagram's worth
-// at once.
+// datagrams, copied. A packet larger than a datagram is dropped. The
+// packets are packed into datagrams as they come: the tick emits each
+// datagram's worth at once.
 func (s *Session) SendUnreliable(msg []byte) {
 	if s.closing != 0 || s.ended || len(msg) > wire.MaxDatagram {
 		return
 	}
-	s.unrel, s.unrelEnd, _ = pack(s.unrel, s.unrelEnd, s.lastStart(), msg)
+	s.queue(uint64(len(s.unrel))|uint64(len(msg))<<32, len(msg))
+	s.unrel = append(s.unrel, msg...)
 }
 
 // SendUnreliableSpans queues the packets buf[off : off+n], one for each
 // span off | n<<32 of spans, in order, for this tick's datagrams, as
-// SendUnreliable would one by one: the session's checks and its buffers
-// are read once for the run, and each packet is copied once, from the
-// world's shared buffer into the datagrams (a world sends a crowd's viewer
-// ~90 PlayerMoves a tick). A span past the end of buf is dropped, as a
-// packet larger than a datagram is.
+// SendUnreliable would one by one. buf is the world's one buffer of the
+// tick's moves, the same for every session: it must not change until the
+// transport's next Flush. The transport copies it once a tick (the first
+// call with it) and the session's datagrams point into that copy, which
+// the writer hands to the kernel as it is (a gather list): the packets
+// are not copied per session (a world sends a crowd's viewer ~90
+// PlayerMoves a tick; decision 0355). Called during a Flush (a Leave's
+// sends), or on a session without a server, the packets are copied as
+// SendUnreliable's. A span past the end of buf is dropped, as a packet
+// larger than a datagram is.
 func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 	if s.closing != 0 || s.ended {
 		return
 	}
-	unrel, ends, start := s.unrel, s.unrelEnd, s.lastStart()
+	base, ok := uint64(0), false
+	if s.srv != nil {
+		base, ok = s.srv.tick.shareMoves(buf)
+	}
+	if !ok {
+		for _, sp := range spans {
+			off, n := uint64(uint32(sp)), sp>>32
+			if n <= wire.MaxDatagram && off+n <= uint64(len(buf)) {
+				s.SendUnreliable(buf[off : off+n])
+			}
+		}
+		return
+	}
+	s.sharedGen = s.srv.tick.movesGen + 1
+	parts, ends, pend := s.parts, s.unrelEnd, s.partEnd
+	start, total := s.lastStart(), 0
+	if k := len(ends); k > 0 {
+		total = ends[k-1]
+	}
 	for _, sp := range spans {
 		off, n := uint64(uint32(sp)), sp>>32
 		if n > wire.MaxDatagram || off+n > uint64(len(buf)) {
 			continue
 		}
-		// pack, with the last datagram's end written when it is closed.
-		if len(ends) == 0 || len(unrel)+int(n)-start > wire.MaxDatagram {
-			if len(ends) > 0 {
-				ends[len(ends)-1] = len(unrel)
+		p := (base + off) | n<<32 | partShared
+		if len(ends) == 0 || total+int(n)-start > wire.MaxDatagram {
+			// a new datagram; the last one's ends are written when closed
+			if k := len(ends); k > 0 {
+				ends[k-1], pend[k-1] = total, len(parts)
 			}
-			start, ends = len(unrel), append(ends, 0)
+			start, ends, pend = total, append(ends, 0), append(pend, 0)
+			parts = append(parts, p)
+		} else if last := parts[len(parts)-1]; last&partShared != 0 && uint64(uint32(last))+(last>>32&partLen) == base+off {
+			parts[len(parts)-1] = last + n<<32 // follows the last piece in the shared moves
+		} else {
+			parts = append(parts, p)
 		}
-		unrel = append(unrel, buf[off:off+n]...)
+		total += int(n)
 	}
-	if len(ends) > 0 {
-		ends[len(ends)-1] = len(unrel)
+	if k := len(ends); k > 0 {
+		ends[k-1], pend[k-1] = total, len(parts)
 	}
-	s.unrel, s.unrelEnd = unrel, ends
+	s.parts, s.unrelEnd, s.partEnd = parts, ends, pend
+}
+
+// queue adds part p, a packet of n bytes, to this tick's datagrams: after
+// the last datagram's packets when the datagram fits it (one piece with
+// the last part when it follows it in the same memory), else as a new
+// datagram.
+func (s *Session) queue(p uint64, n int) {
+	k := len(s.unrelEnd)
+	if k > 0 && s.unrelEnd[k-1]+n-s.lastStart() <= wire.MaxDatagram {
+		s.unrelEnd[k-1] += n
+		last := s.parts[len(s.parts)-1]
+		if last&partShared == p&partShared && uint64(uint32(last))+(last>>32&partLen) == uint64(uint32(p)) {
+			s.parts[len(s.parts)-1] = last + uint64(n)<<32
+			return
+		}
+		s.parts = append(s.parts, p)
+		s.partEnd[k-1] = len(s.parts)
+		return
+	}
+	total := 0
+	if k > 0 {
+		total = s.unrelEnd[k-1]
+	}
+	s.parts = append(s.parts, p)
+	s.unrelEnd, s.partEnd = append(s.unrelEnd, total+n), append(s.partEnd, len(s.parts))
 }
 
 // lastStart returns where the last datagram's worth of this tick's
-// unreliable packets starts in unrel.
+// unreliable packets starts, in bytes from the first.
 func (s *Session) lastStart() int {
 	if n := len(s.unrelEnd); n > 1 {
 		return s.unrelEnd[n-2]
 	}
 	return 0
-}
-
-// pack appends msg to the datagrams' worth of packets in unrel (ending at
-// ends, the last one starting at start): after the last one when the
-// datagram fits it, else as a new one. It returns the three updated.
-func pack(unrel []byte, ends []int, start int, msg []byte) ([]byte, []int, int) {
-	if len(ends) > 0 && len(unrel)+len(msg)-start <= wire.MaxDatagram {
-		unrel = append(unrel, msg...)
-		ends[len(ends)-1] = len(unrel)
-		return unrel, ends, start
-	}
-	start = len(unrel)
-	unrel = append(unrel, msg...)
-	return unrel, append(ends, len(unrel)), start
 }
 
 // Progress counts the reliable messages queued and the longest prefix of

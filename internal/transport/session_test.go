@@ -128,13 +128,9 @@ func (s *Session) sendRun(msgs [][]byte) {
 	if s.closing != 0 || s.ended {
 		return
 	}
-	unrel, ends, start := s.unrel, s.unrelEnd, s.lastStart()
 	for _, msg := range msgs {
-		if len(msg) <= wire.MaxDatagram {
-			unrel, ends, start = pack(unrel, ends, start, msg)
-		}
+		s.SendUnreliable(msg)
 	}
-	s.unrel, s.unrelEnd = unrel, ends
 }
 
 // BenchmarkSendUnreliables queues a crowd viewer's tick of moves (90
@@ -151,7 +147,7 @@ func BenchmarkSendUnreliables(b *testing.B) {
 		b.ReportAllocs()
 		var s Session
 		for b.Loop() {
-			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
+			s.unrel, s.unrelEnd, s.parts, s.partEnd = s.unrel[:0], s.unrelEnd[:0], s.parts[:0], s.partEnd[:0]
 			for _, sp := range spans {
 				s.SendUnreliable(shared[uint32(sp) : uint32(sp)+uint32(sp>>32)])
 			}
@@ -162,7 +158,7 @@ func BenchmarkSendUnreliables(b *testing.B) {
 		var s Session
 		var run [][]byte
 		for b.Loop() {
-			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
+			s.unrel, s.unrelEnd, s.parts, s.partEnd = s.unrel[:0], s.unrelEnd[:0], s.parts[:0], s.partEnd[:0]
 			run = run[:0]
 			for _, sp := range spans {
 				run = append(run, shared[uint32(sp):uint32(sp)+uint32(sp>>32)])
@@ -176,7 +172,7 @@ func BenchmarkSendUnreliables(b *testing.B) {
 		var s Session
 		var run []uint64
 		for b.Loop() {
-			s.unrel, s.unrelEnd = s.unrel[:0], s.unrelEnd[:0]
+			s.unrel, s.unrelEnd, s.parts, s.partEnd = s.unrel[:0], s.unrelEnd[:0], s.parts[:0], s.partEnd[:0]
 			run = append(run[:0], spans...)
 			s.SendUnreliableSpans(shared, run)
 		}

@@ -31,7 +31,7 @@ type spares struct {
 // that skipped ticks) is moved back past the newer ones, so the oldest,
 // which take looks at, is the first written.
 func (sp *spares) put(h heldBuf) {
-	if sp == nil || h.buf == nil {
+	if sp == nil || h.buf == nil && h.parts == nil {
 		return
 	}
 	if sp.bufs == nil {
@@ -57,11 +57,11 @@ func (sp *spares) ready(written uint64) bool {
 	return sp != nil && sp.n > 0 && sp.bufs[sp.head].seq <= written
 }
 
-// take returns the oldest kept buffer when its batch is written (seq at
-// most written), else a new buffer of capacity c.
-func (sp *spares) take(written uint64, c int) []byte {
+// take returns the oldest kept buffers when their batch is written (seq at
+// most written), else new ones of capacities c and cp (parts).
+func (sp *spares) take(written uint64, c, cp int) heldBuf {
 	if sp == nil {
-		return make([]byte, 0, c)
+		return heldBuf{buf: make([]byte, 0, c), parts: make([]uint64, 0, cp)}
 	}
 	if sp.ready(written) {
 		h := sp.bufs[sp.head]
@@ -71,8 +71,8 @@ func (sp *spares) take(written uint64, c int) []byte {
 		if sp.reused != nil {
 			sp.reused.Add(1)
 		}
-		return h.buf[:0]
+		return heldBuf{buf: h.buf[:0], parts: h.parts[:0]}
 	}
 	sp.made++
-	return make([]byte, 0, c)
+	return heldBuf{buf: make([]byte, 0, c), parts: make([]uint64, 0, cp)}
 }

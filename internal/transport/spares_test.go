@@ -69,11 +69,11 @@ func TestSparesBounded(t *testing.T) {
 		t.Fatalf("got %d kept, want %d", sp.n, MaxSpares)
 	}
 	first := sp.bufs[sp.head].buf
-	if got := sp.take(0, 8); &got[:1][0] == &first[:1][0] {
+	if got := sp.take(0, 8, 8).buf; &got[:1][0] == &first[:1][0] {
 		t.Fatal("took a buffer whose batch is not written")
 	}
 	for i := range MaxSpares {
-		if sp.take(uint64(MaxSpares), 8) == nil {
+		if sp.take(uint64(MaxSpares), 8, 8).buf == nil {
 			t.Fatalf("take %d: nil", i)
 		}
 	}
@@ -82,7 +82,7 @@ func TestSparesBounded(t *testing.T) {
 	}
 	var none *spares
 	none.put(heldBuf{buf: make([]byte, 1), seq: 1})
-	if got := none.take(5, 16); cap(got) != 16 || len(got) != 0 {
+	if got := none.take(5, 16, 4).buf; cap(got) != 16 || len(got) != 0 {
 		t.Errorf("nil spares: got len %d cap %d, want a new empty buffer of 16", len(got), cap(got))
 	}
 }
@@ -111,7 +111,7 @@ func BenchmarkSwapWriterBehind(b *testing.B) {
 				s.SendUnreliableSpans(shared, spans)
 				seq++
 				s.swapUnreliable(seq, max(seq, 3)-3, bc.sp) // three batches in the writer's queue
-				s.unrelEnd = s.unrelEnd[:0]
+				s.unrelEnd, s.partEnd = s.unrelEnd[:0], s.partEnd[:0]
 			}
 		})
 	}
@@ -184,6 +184,6 @@ func TestSparesKeepBatchOrder(t *testing.T) {
 		if !sp.ready(want) || sp.ready(want-1) {
 			t.Fatalf("batch %d: ready at %d %v, at %d %v; want true, false", want, want, sp.ready(want), want-1, sp.ready(want-1))
 		}
-		sp.take(want, 8)
+		sp.take(want, 8, 8)
 	}
 }

@@ -30,6 +30,16 @@ type tickState struct {
 	spares           spares     // unreliable buffers left to the writer, for the sessions to take again
 	slots            lane.Slots // the reliable lanes' free slots, shared by the sessions
 	laneBuf          *buffer    // the buffer laneBuffer gave last
+
+	// The tick's shared moves (moves.go, decision 0355).
+	moves     *movesBuf   // this tick's copy (nil: none yet)
+	movesSrc  *byte       // the world's buffer copied last this tick: its first byte,
+	movesLen  int         // its length,
+	movesAt   uint64      // and where its copy starts in moves.buf
+	movesGen  uint64      // counts the ticks whose moves were copied
+	movesFree []*movesBuf // copies handed to batches, oldest first, taken again once written
+	movesMade int         // copies made (not taken again)
+	inFlush   bool        // in Server.flush: the sessions' packets are copied (shareMoves)
 }
 
 type helloKey struct {
@@ -85,12 +95,20 @@ func (s *Server) Flush(now time.Time) {
 
 func (s *Server) flush(now time.Time, maxEnds int) {
 	t := &s.tick
-	t.endsLeft = maxEnds
+	t.endsLeft, t.inFlush = maxEnds, true
 	for _, sess := range t.sessions {
 		t.step(sess, now)
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
+	seq := t.batchSeq
 	t.flush()
+	if t.batchSeq == seq {
+		seq = 0 // no batch: nothing holds this tick's shared moves
+	} else {
+		seq = t.batchSeq
+	}
+	t.endMoves(seq)
+	t.inFlush = false
 	s.nextTick.Store(now.Add(time.Second / time.Duration(s.cfg.TickHz)).UnixNano())
 }
 
@@ -254,19 +272,25 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		sess.echoDue, sent = false, true
 	}
 	if n := len(sess.unrelEnd); n > 0 {
-		if written := t.srv.written.Load(); sess.unreliableRoom(written, &t.spares) {
-			t.emitUnreliable(sess.Addr, sess.unrel, sess.unrelEnd)
+		written := t.srv.written.Load()
+		switch {
+		case sess.sharedGen != 0 && sess.sharedGen != t.movesGen+1:
+			// Shared moves of an earlier tick, whose copy may be written
+			// over: never sent (shareMoves keeps this from happening).
+			s.stats.UnreliableDropped.Add(uint64(n))
+			sess.dropUnreliable()
+		case sess.unreliableRoom(written, &t.spares):
+			t.emitUnreliable(sess)
 			sent = true
 			sess.swapUnreliable(t.batchSeq+1, written, &t.spares)
-		} else {
+		default:
 			// The writer is two ticks behind this session and every spare
 			// waits for it too: this tick's unreliable datagrams are
 			// dropped, the buffer kept (decision 0318).
 			s.stats.UnreliableDropped.Add(uint64(n))
-			sess.unrel = sess.unrel[:0]
+			sess.dropUnreliable()
 		}
 	}
-	sess.unrelEnd = sess.unrelEnd[:0]
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{}).Append(t.scratch()))
 		sent = true
@@ -341,18 +365,21 @@ func (t *tickState) emitLane(addr netip.AddrPort, d []byte) {
 	t.last, t.lastN, t.lastAddr = t.laneBuf, len(d), addr
 }
 
-// emitUnreliable adds a session's unreliable datagrams of this tick,
-// unrel[:ends[0]], unrel[ends[0]:ends[1]], ...: the first packed after the
-// previous datagram to the same address when it fits, then each run of
-// datagrams of one size (its last one may be shorter, at most
-// conn.MaxSegments) as one message that the writer sends as one UDP GSO
-// message (decision 0338). unrel stays valid until the writer has written
-// this tick's batch (Session.swapUnreliable): it is handed over as it is.
-func (t *tickState) emitUnreliable(addr netip.AddrPort, unrel []byte, ends []int) {
-	start, i := 0, 0
+// emitUnreliable adds a session's unreliable datagrams of this tick: the
+// first packed after the previous datagram to the same address when it
+// fits, then each run of datagrams of one size (its last one may be
+// shorter, at most conn.MaxSegments) as one message that the writer sends
+// as one UDP GSO message (decision 0338). Their bytes are handed over
+// where they are (no copy), as a gather list when a run holds pieces of
+// the shared moves (decision 0355): the session's buffers stay valid until
+// the writer has written this tick's batch (Session.swapUnreliable), the
+// shared moves too (endMoves).
+func (t *tickState) emitUnreliable(sess *Session) {
+	addr, ends, pend := sess.Addr, sess.unrelEnd, sess.partEnd
+	start, i, p := 0, 0, 0
 	if t.last != nil && t.lastAddr == addr && t.lastN+ends[0] <= wire.MaxDatagram {
-		t.emit(addr, unrel[:ends[0]])
-		start, i = ends[0], 1
+		t.emitParts(sess, sess.parts[:pend[0]], 1, 0, true)
+		start, i, p = ends[0], 1, pend[0]
 	}
 	for i < len(ends) {
 		seg, j := ends[i]-start, i+1
@@ -365,9 +392,45 @@ func (t *tickState) emitUnreliable(addr netip.AddrPort, unrel []byte, ends []int
 		if j-i == 1 {
 			seg = 0
 		}
-		t.emitShared(addr, unrel[start:ends[j-1]], seg)
-		start, i = ends[j-1], j
+		t.emitParts(sess, sess.parts[p:pend[j-1]], j-i, seg, false)
+		start, i, p = ends[j-1], j, pend[j-1]
 	}
+}
+
+// emitParts adds the datagrams (dgrams of seg bytes, the last possibly
+// shorter) made of a session's parts: packed after the previous datagram
+// (after), else as a message of their own. Parts all of the session's
+// unrel are one piece of it (they are there in order, back to back):
+// copied when packed after, else handed over as they are. Parts with
+// pieces of the shared moves are a gather list the writer makes
+// (batch.gather, Server.gatherBufs).
+func (t *tickState) emitParts(sess *Session, parts []uint64, dgrams, seg int, after bool) {
+	own := true
+	for _, p := range parts {
+		if p&partShared != 0 {
+			own = false
+			break
+		}
+	}
+	if own {
+		first, last := parts[0], parts[len(parts)-1]
+		d := sess.unrel[uint32(first) : uint32(last)+uint32(last>>32&partLen)]
+		if after {
+			t.emit(sess.Addr, d)
+		} else {
+			t.emitShared(sess.Addr, d, seg)
+		}
+		return
+	}
+	if !after {
+		t.emitShared(sess.Addr, nil, seg)
+	}
+	b := t.out
+	b.gather = append(b.gather, gatherRef{
+		msg: len(b.msgs) - 1, head: after, extra: dgrams - 1,
+		parts: parts, own: sess.unrel, shared: t.sharedMoves(),
+	})
+	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
 }
 
 // emitShared adds d, one datagram or datagrams of seg bytes (the last one

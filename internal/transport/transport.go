@@ -181,6 +181,9 @@ type Server struct {
 	// owned by the tick goroutine
 	tick tickState
 
+	// owned by the writer goroutine
+	iov [][]byte // the gather lists' pieces of the batch being written (gatherBufs)
+
 	closeOnce sync.Once
 	done      chan struct{}
 	wg        sync.WaitGroup

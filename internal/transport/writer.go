@@ -9,9 +9,68 @@ import (
 // batch is a list of datagrams for the writer, with the pooled buffers that
 // hold them.
 type batch struct {
-	msgs []conn.Message
-	bufs []*buffer
-	seq  uint64 // a tick's batch: its number (Server.written); 0 for the reader's
+	msgs   []conn.Message
+	bufs   []*buffer
+	gather []gatherRef // the messages that are gather lists, for the writer to make
+	seq    uint64      // a tick's batch: its number (Server.written); 0 for the reader's
+}
+
+// gatherRef is a message of a batch whose bytes are a session's parts
+// (Session.parts): the writer makes its gather list (Server.gatherBufs),
+// on its own goroutine, rather than the tick.
+type gatherRef struct {
+	msg    int      // the message, in batch.msgs
+	head   bool     // the message's Buf comes first (a datagram the parts are packed after)
+	extra  int      // the message's datagrams but one
+	parts  []uint64 // off | n<<32 | partShared
+	own    []byte   // the session's unrel, the parts without partShared are pieces of
+	shared []byte   // the tick's shared moves, the parts with it are pieces of
+}
+
+// datagrams is how many datagrams the batch carries.
+func (b *batch) datagrams() uint64 {
+	var n uint64
+	for i := range b.msgs {
+		n += uint64(b.msgs[i].Datagrams())
+	}
+	for _, g := range b.gather {
+		n += uint64(g.extra)
+	}
+	return n
+}
+
+// gatherBufs makes the gather lists of b's gather messages (conn.Message.Bufs)
+// in the writer's list of pieces (iov). A piece of the shared moves is read
+// by the kernel from the tick's one copy of them.
+func (s *Server) gatherBufs(b *batch) {
+	if len(b.gather) == 0 {
+		return
+	}
+	n := 0
+	for _, g := range b.gather {
+		n += len(g.parts) + 1
+	}
+	if cap(s.iov) < n {
+		s.iov = make([][]byte, 0, n+n/4)
+	}
+	iov := s.iov[:0]
+	for _, g := range b.gather {
+		at := len(iov)
+		m := &b.msgs[g.msg]
+		if g.head {
+			iov = append(iov, m.Buf)
+		}
+		for _, p := range g.parts {
+			off, n := uint32(p), uint32(p>>32&partLen)
+			src := g.own
+			if p&partShared != 0 {
+				src = g.shared
+			}
+			iov = append(iov, src[off:off+n:off+n])
+		}
+		m.Bufs = iov[at:len(iov):len(iov)]
+	}
+	s.iov = iov
 }
 
 func (s *Server) getBatch() *batch {
@@ -31,11 +90,7 @@ func (s *Server) put(b *batch) {
 	case s.out <- b:
 	default:
 		s.pending.Add(-1)
-		var datagrams uint64
-		for i := range b.msgs {
-			datagrams += uint64(b.msgs[i].Datagrams())
-		}
-		s.stats.drops[DropWriteQueue].Add(datagrams)
+		s.stats.drops[DropWriteQueue].Add(b.datagrams())
 		s.recycle(b)
 	}
 }
@@ -55,7 +110,8 @@ func (s *Server) recycle(b *batch) {
 		s.pool.Put(buf)
 	}
 	clear(b.msgs)
-	b.msgs, b.bufs, b.seq = b.msgs[:0], b.bufs[:0], 0
+	clear(b.gather)
+	b.msgs, b.bufs, b.gather, b.seq = b.msgs[:0], b.bufs[:0], b.gather[:0], 0
 	select {
 	case s.freeB <- b:
 	default:
@@ -70,11 +126,16 @@ func (s *Server) writeLoop() {
 		case <-s.done:
 			return
 		case b := <-s.out:
+			s.gatherBufs(b)
 			n, err := s.conn.WriteBatch(b.msgs)
 			var bytes, datagrams uint64
 			for i := range b.msgs[:n] {
-				bytes += uint64(len(b.msgs[i].Buf))
-				datagrams += uint64(b.msgs[i].Datagrams())
+				l := b.msgs[i].Len()
+				bytes += uint64(l)
+				datagrams += 1
+				if seg := b.msgs[i].Seg; seg > 0 && l > seg {
+					datagrams += uint64((l - 1) / seg)
+				}
 			}
 			s.stats.DatagramsOut.Add(datagrams)
 			s.stats.MessagesOut.Add(uint64(n))
