@@ -154,11 +154,14 @@ func (w *World) sendPlayerMoves(q *Player) {
 
 // spanSender is a connection that queues a run of unreliable packets at
 // once, each a span of one shared buffer (transport.Session): its checks
-// and buffers are read once per run, and each packet is copied once, from
-// the buffer the world encoded it in into the connection's datagrams.
+// and buffers are read once per run. The transport copies the buffer once
+// a tick and the connections' datagrams point into that copy, so a packet
+// is not copied per viewer on the tick's goroutine (decision 0355).
 type spanSender interface {
 	// SendUnreliableSpans queues the packets buf[off : off+n], in order,
-	// for each span off | n<<32 of spans.
+	// for each span off | n<<32 of spans. buf (moves.buf) must not change
+	// until the transport's next Flush: encodeMoves writes it once a tick,
+	// before the sends, and the server flushes after every world tick.
 	SendUnreliableSpans(buf []byte, spans []uint64)
 }
 
