@@ -237,24 +237,37 @@ func gatherEnd(bufs [][]byte, skip, end, seg int) int {
 	return end
 }
 
+// cursor is where a walk of a gather list stopped: the piece i, which
+// starts at byte pos. The next piece of the same message starts there, so
+// its walk does not begin again from the first piece.
+type cursor struct{ i, pos int }
+
 // appendRange appends to dst the pieces of memory of the gather list bufs
-// (of size bytes) that hold its bytes [at, end).
-func appendRange(dst [][]byte, bufs [][]byte, at, end, size int) [][]byte {
+// (of size bytes) that hold its bytes [at, end), walking from c (reset to
+// the start when past at) and leaving c where the walk stopped.
+func appendRange(dst [][]byte, bufs [][]byte, at, end, size int, c *cursor) [][]byte {
 	if at == 0 && end == size {
 		return append(dst, bufs...) // the whole list (empty pieces cost nothing)
 	}
-	pos := 0
-	for _, b := range bufs {
+	i, pos := c.i, c.pos
+	if pos > at {
+		i, pos = 0, 0
+	}
+	for ; i < len(bufs); i++ {
+		b := bufs[i]
 		lo, hi := pos, pos+len(b)
-		pos = hi
-		if hi <= at || len(b) == 0 {
-			continue
-		}
 		if lo >= end {
 			break
 		}
-		dst = append(dst, b[max(at, lo)-lo:min(hi, end)-lo])
+		if hi > at && len(b) > 0 {
+			dst = append(dst, b[max(at, lo)-lo:min(hi, end)-lo])
+		}
+		if hi > end {
+			break // the next piece starts in this one
+		}
+		pos = hi
 	}
+	c.i, c.pos = i, pos
 	return dst
 }
 

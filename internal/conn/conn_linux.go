@@ -169,6 +169,7 @@ func Sockaddr(sa *unix.RawSockaddrInet6) netip.AddrPort {
 // destination's path: a route MTU below the segment) only for that message.
 func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error) {
 	k, at, size := 0, skip, -1
+	var cur cursor // where the walk of ms[mi]'s gather list stopped
 	b.gbufs = b.gbufs[:0]
 	for mi := 0; mi < len(ms) && k < MaxBatch; {
 		m := &ms[mi]
@@ -181,7 +182,7 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 			b.gat[k] = [2]int{}
 		} else {
 			g := len(b.gbufs)
-			b.gbufs = appendRange(b.gbufs, m.Bufs, at, end, size)
+			b.gbufs = appendRange(b.gbufs, m.Bufs, at, end, size, &cur)
 			b.gat[k] = [2]int{g, len(b.gbufs)}
 		}
 		b.wmsgs[k].Addr = b.addr(m.Addr)
@@ -193,7 +194,7 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 		b.owner[k], b.ends[k], b.sizes[k] = mi, end, size
 		k++
 		if at = end; end == size {
-			mi, at, size = mi+1, 0, -1
+			mi, at, size, cur = mi+1, 0, -1, cursor{}
 		}
 	}
 	for i := range k { // gbufs has its final backing array now

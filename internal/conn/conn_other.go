@@ -31,13 +31,14 @@ func (b *batcher) write(uc *net.UDPConn, ms []Message, skip int) (int, int, erro
 	for i := range ms {
 		m := &ms[i]
 		size := m.Len()
+		var cur cursor
 		for {
 			_, end := piece(m, size, skip, false)
 			var p []byte
 			if m.Bufs == nil {
 				p = m.Buf[skip:end]
 			} else {
-				b.flat, b.gbufs = b.flat[:0], appendRange(b.gbufs[:0], m.Bufs, skip, end, size)
+				b.flat, b.gbufs = b.flat[:0], appendRange(b.gbufs[:0], m.Bufs, skip, end, size, &cur)
 				for _, g := range b.gbufs {
 					b.flat = append(b.flat, g...)
 				}

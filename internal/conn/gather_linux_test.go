@@ -142,3 +142,49 @@ func TestGatherNoAllocs(t *testing.T) {
 		t.Fatalf("%.1f allocations per write of gather messages, want 0", a)
 	}
 }
+
+// appendRange, walked piece after piece with its cursor (as a message's
+// datagrams are sent one by one) and from anywhere, gives the bytes of
+// the range: pieces of every size, empty ones among them.
+func TestAppendRangeCursor(t *testing.T) {
+	var bufs [][]byte
+	var whole []byte
+	for i := range 60 {
+		b := make([]byte, (i*37)%50) // some empty
+		for j := range b {
+			b[j] = byte(len(whole) + j)
+		}
+		bufs = append(bufs, b)
+		whole = append(whole, b...)
+	}
+	cat := func(bs [][]byte) []byte {
+		var out []byte
+		for _, b := range bs {
+			if len(b) == 0 {
+				t.Fatal("an empty piece in the list")
+			}
+			out = append(out, b...)
+		}
+		return out
+	}
+	for _, step := range []int{1, 7, 42, 100, 1000} {
+		var c cursor
+		for at := 0; at < len(whole); at += step {
+			end := min(at+step, len(whole))
+			if at == 0 && end == len(whole) {
+				continue // the whole list: appended as it is
+			}
+			if got := cat(appendRange(nil, bufs, at, end, len(whole), &c)); string(got) != string(whole[at:end]) {
+				t.Fatalf("step %d, [%d, %d): got %d bytes, want %d", step, at, end, len(got), end-at)
+			}
+			var fresh cursor
+			if got := cat(appendRange(nil, bufs, at, end, len(whole), &fresh)); string(got) != string(whole[at:end]) {
+				t.Fatalf("step %d, [%d, %d) from the start: wrong bytes", step, at, end)
+			}
+		}
+		// A cursor past the range starts again from the first piece.
+		if got := cat(appendRange(nil, bufs, 3, 9, len(whole), &c)); string(got) != string(whole[3:9]) {
+			t.Fatalf("step %d: a range before the cursor: wrong bytes", step)
+		}
+	}
+}
