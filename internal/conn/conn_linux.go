@@ -211,7 +211,9 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 		b.wbufs[i][0] = nil // do not keep the caller's buffers alive
 		b.wmsgs[i].Buffers = b.wbufs[i][:]
 	}
-	clear(b.gbufs)
+	// gbufs is not cleared (a tick's ~90,000 pieces: a tenth of the
+	// writer's time): what it points at stays reachable until the next
+	// writes take its places.
 	done, next := sentWhole(n, b.owner[:], b.ends[:], b.sizes[:], skip)
 	if refused {
 		b.plain = true // the next call sends the same datagrams one by one
