@@ -72,7 +72,7 @@ func TestSharedMovesKeptUntilWritten(t *testing.T) {
 	for _, gso := range []bool{true, false} {
 		t.Run(fmt.Sprintf("gso=%v", gso), func(t *testing.T) {
 			if !gso {
-				t.Setenv(conn.GSOEnv, "0")
+				t.Setenv("DLMP_GSO", "0")
 			}
 			s, _ := tickFixture(t)
 			tx, err := conn.Listen("127.0.0.1:0")
@@ -194,7 +194,7 @@ func TestSharedMovesOverSockets(t *testing.T) {
 	for _, gso := range []bool{true, false} {
 		t.Run(fmt.Sprintf("gso=%v", gso), func(t *testing.T) {
 			if !gso {
-				t.Setenv(conn.GSOEnv, "0")
+				t.Setenv("DLMP_GSO", "0")
 			}
 			f := newFixture(t, Config{})
 			if f.srv.GSO() != (gso && runtime.GOOS == "linux") {
