@@ -14,9 +14,12 @@
 // offers it; otherwise, or once the kernel refused it, one by one. See
 // docs/decisions/0338-udp-gso.md.
 //
-// A written Message may also be a gather list (Bufs): its bytes are
-// taken from where they are by the kernel (iovecs), the only copy. See
-// docs/decisions/0355-gather-moves.md.
+// A written Message may also be a gather list (Bufs): pieces of memory
+// the caller keeps, whose bytes are the message's. On Linux the writer
+// copies each system-call piece of it into a buffer of its own, reused
+// call after call, and hands the kernel that (one iovec); with
+// DLMP_GATHER=iovec the pieces go to the kernel as they are, an iovec each
+// (measured dearer per datagram). See docs/decisions/0355-gather-moves.md.
 //
 // A Conn has one reader and one writer: ReadBatch may be called from one
 // goroutine at a time and WriteBatch from one (possibly another) goroutine at
@@ -190,10 +193,10 @@ func (c *Conn) GSO() bool { return c.batch.gsoOn() }
 
 // piece returns where the next piece of m from byte skip ends, what one
 // system-call message carries: with gso, up to MaxSegments datagrams (and
-// maxGSOBytes, and MaxIovecs pieces of a gather list); without, one
-// datagram. size is m.Len(). seg is the segment size to ask the kernel for
-// (0: the piece is one datagram); end is size for the last piece.
-func piece(m *Message, size, skip int, gso bool) (seg, end int) {
+// maxGSOBytes, and with iovec MaxIovecs pieces of a gather list); without,
+// one datagram. size is m.Len(). seg is the segment size to ask the kernel
+// for (0: the piece is one datagram); end is size for the last piece.
+func piece(m *Message, size, skip int, gso, iovec bool) (seg, end int) {
 	rest := size - skip
 	if m.Seg <= 0 || rest <= m.Seg {
 		return 0, size
@@ -203,7 +206,7 @@ func piece(m *Message, size, skip int, gso bool) (seg, end int) {
 		step = m.Seg * min(MaxSegments, max(1, maxGSOBytes/m.Seg))
 	}
 	end = skip + min(step, rest)
-	if len(m.Bufs) > MaxIovecs && end-skip > m.Seg {
+	if iovec && len(m.Bufs) > MaxIovecs && end-skip > m.Seg {
 		end = gatherEnd(m.Bufs, skip, end, m.Seg)
 	}
 	if end-skip > m.Seg {

@@ -39,6 +39,8 @@ type batcher struct {
 	wbufs [MaxBatch][1][]byte
 	gbufs [][]byte                 // the pieces of memory of the gather messages of one sendmmsg
 	gat   [MaxBatch][2]int         // where each gather piece's list is in gbufs (end 0: a plain piece)
+	flat  [MaxBatch][]byte         // each slot's copy of its gather piece (without iovec)
+	iovec bool                     // gather pieces go to the kernel as iovecs, not copied (GatherEnv)
 	sizes [MaxBatch]int            // the bytes of each message of ms (Len) the call looks at
 	oobs  [MaxBatch][oobSpace]byte // each a UDP_SEGMENT control message, its size filled per piece
 	owner [MaxBatch]int            // the message of ms each piece belongs to
@@ -54,6 +56,12 @@ const oobSpace = 32
 
 // GSOEnv is the environment variable that turns UDP GSO off when "0".
 const GSOEnv = "DLMP_GSO"
+
+// GatherEnv is the environment variable that, when "iovec", has a gather
+// message's pieces handed to the kernel as they are (an iovec each)
+// rather than copied by the writer into one buffer per piece of a call
+// (decision 0355: the copy measured cheaper).
+const GatherEnv = "DLMP_GATHER"
 
 // gsoOffered asks the socket whether it takes UDP_SEGMENT (Linux ≥ 4.18),
 // as quic-go does: getsockopt answers on kernels that know the option.
@@ -98,6 +106,7 @@ func (b *batcher) init(uc *net.UDPConn, network string) error {
 		h.SetLen(unix.CmsgLen(2))
 	}
 	b.gso.Store(gsoOffered(raw))
+	b.iovec = os.Getenv(GatherEnv) == "iovec"
 	for i := range b.hdrs {
 		b.hdrs[i].Hdr.Iov = &b.iovs[i]
 		b.hdrs[i].Hdr.SetIovlen(1)
@@ -176,9 +185,21 @@ func (b *batcher) write(_ *net.UDPConn, ms []Message, skip int) (int, int, error
 		if size < 0 {
 			size = m.Len()
 		}
-		seg, end := piece(m, size, at, b.gso.Load() && !(mi == 0 && b.plain))
+		seg, end := piece(m, size, at, b.gso.Load() && !(mi == 0 && b.plain), b.iovec)
 		if m.Bufs == nil {
 			b.wbufs[k][0] = m.Buf[at:end]
+			b.gat[k] = [2]int{}
+		} else if !b.iovec {
+			// The piece copied into this slot's buffer (warm: reused each
+			// call), one iovec for the kernel (decision 0355).
+			g := len(b.gbufs)
+			b.gbufs = appendRange(b.gbufs, m.Bufs, at, end, size, &cur)
+			f := b.flat[k][:0]
+			for _, p := range b.gbufs[g:] {
+				f = append(f, p...)
+			}
+			b.flat[k], b.gbufs = f, b.gbufs[:g]
+			b.wbufs[k][0] = f
 			b.gat[k] = [2]int{}
 		} else {
 			g := len(b.gbufs)

@@ -33,7 +33,7 @@ func (b *batcher) write(uc *net.UDPConn, ms []Message, skip int) (int, int, erro
 		size := m.Len()
 		var cur cursor
 		for {
-			_, end := piece(m, size, skip, false)
+			_, end := piece(m, size, skip, false, false)
 			var p []byte
 			if m.Bufs == nil {
 				p = m.Buf[skip:end]

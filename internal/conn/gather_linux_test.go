@@ -30,39 +30,49 @@ func gathered(ms []Message, piece int) []Message {
 // datagrams their bytes make, in order, with GSO (a piece per message, or
 // two when past the bytes or the kernel's iovecs) and one by one.
 func TestGatherSendsTheDatagrams(t *testing.T) {
-	for _, gso := range []bool{true, false} {
-		for _, piece := range []int{42, 1000, 7} {
-			t.Run(fmt.Sprintf("gso=%v/piece=%d", gso, piece), func(t *testing.T) {
-				srv, cli := listen(t), listen(t)
-				cli.batch.gso.Store(gso)
-				cw := &counting{real: cli.batch.wbatch}
-				cli.batch.wbatch = cw
-				plain, want := segMessages(Message{Addr: srv.LocalAddr()},
-					[]int{100, 42, 1176, 1000, 7, 1176}, []int{4, 1, 3, 64, 2, 64}, 30)
-				ms := gathered(plain, piece)
-				n, err := cli.WriteBatch(ms)
-				if err != nil || n != len(ms) {
-					t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(ms))
-				}
-				checkDatagrams(t, readAll(t, srv, len(want)), want)
-				if !gso {
-					if cw.gso != 0 {
-						t.Fatalf("%d GSO messages without GSO", cw.gso)
-					}
-					return
-				}
-				// 4 messages of several datagrams and the last (64 × 1176)
-				// in two (its bytes). In 42-byte pieces, 64 × 1000 is 1,524
-				// pieces of memory, past MaxIovecs: two. In 7-byte pieces
-				// (empty ones are left out), 7 datagrams of 1000 a GSO
-				// message (1,000 pieces; the 64th datagram alone, not GSO)
-				// and 6 of 1176.
-				wantGSO := map[int]int{42: 5 + 1 + 1, 1000: 5 + 1, 7: 3 + 9 + 11}[piece]
-				if cw.gso != wantGSO {
-					t.Fatalf("%d GSO messages sent, want %d", cw.gso, wantGSO)
-				}
-			})
+	for _, iovec := range []bool{false, true} {
+		for _, gso := range []bool{true, false} {
+			for _, piece := range []int{42, 1000, 7} {
+				t.Run(fmt.Sprintf("iovec=%v/gso=%v/piece=%d", iovec, gso, piece), func(t *testing.T) {
+					testGatherSends(t, iovec, gso, piece)
+				})
+			}
 		}
+	}
+}
+
+func testGatherSends(t *testing.T, iovec, gso bool, piece int) {
+	srv, cli := listen(t), listen(t)
+	cli.batch.gso.Store(gso)
+	cli.batch.iovec = iovec
+	cw := &counting{real: cli.batch.wbatch}
+	cli.batch.wbatch = cw
+	plain, want := segMessages(Message{Addr: srv.LocalAddr()},
+		[]int{100, 42, 1176, 1000, 7, 1176}, []int{4, 1, 3, 64, 2, 64}, 30)
+	ms := gathered(plain, piece)
+	n, err := cli.WriteBatch(ms)
+	if err != nil || n != len(ms) {
+		t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(ms))
+	}
+	checkDatagrams(t, readAll(t, srv, len(want)), want)
+	if !gso {
+		if cw.gso != 0 {
+			t.Fatalf("%d GSO messages without GSO", cw.gso)
+		}
+		return
+	}
+	// 4 messages of several datagrams and the last (64 × 1176)
+	// in two (its bytes). In 42-byte pieces, 64 × 1000 is 1,524
+	// pieces of memory, past MaxIovecs: two. In 7-byte pieces
+	// (empty ones are left out), 7 datagrams of 1000 a GSO
+	// message (1,000 pieces; the 64th datagram alone, not GSO)
+	// and 6 of 1176.
+	wantGSO := map[int]int{42: 5 + 1 + 1, 1000: 5 + 1, 7: 3 + 9 + 11}[piece]
+	if !iovec {
+		wantGSO = 6 // copied: one piece of memory each, cut by the bytes only
+	}
+	if cw.gso != wantGSO {
+		t.Fatalf("%d GSO messages sent, want %d", cw.gso, wantGSO)
 	}
 }
 
@@ -70,22 +80,25 @@ func TestGatherSendsTheDatagrams(t *testing.T) {
 // datagram at a time from the same pieces: each datagram once, in order.
 func TestGatherRefusedFallsBack(t *testing.T) {
 	for _, errno := range []unix.Errno{unix.EIO, unix.EINVAL} {
-		t.Run(errno.Error(), func(t *testing.T) {
-			srv, cli := listen(t), listen(t)
-			r := &refusing{real: cli.batch.wbatch, errno: errno, left: 1}
-			cli.batch.wbatch = r
-			cli.batch.gso.Store(true)
-			plain, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{42, 100, 500, 300}, []int{1, 5, 3, 2}, 10)
-			ms := gathered(plain, 42)
-			n, err := cli.WriteBatch(ms)
-			if err != nil || n != len(ms) {
-				t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(ms))
-			}
-			checkDatagrams(t, readAll(t, srv, len(want)), want)
-			if r.refused != 1 {
-				t.Fatalf("%d refusals, want 1", r.refused)
-			}
-		})
+		for _, iovec := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/iovec=%v", errno, iovec), func(t *testing.T) {
+				srv, cli := listen(t), listen(t)
+				r := &refusing{real: cli.batch.wbatch, errno: errno, left: 1}
+				cli.batch.wbatch = r
+				cli.batch.iovec = iovec
+				cli.batch.gso.Store(true)
+				plain, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{42, 100, 500, 300}, []int{1, 5, 3, 2}, 10)
+				ms := gathered(plain, 42)
+				n, err := cli.WriteBatch(ms)
+				if err != nil || n != len(ms) {
+					t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(ms))
+				}
+				checkDatagrams(t, readAll(t, srv, len(want)), want)
+				if r.refused != 1 {
+					t.Fatalf("%d refusals, want 1", r.refused)
+				}
+			})
+		}
 	}
 }
 
@@ -117,7 +130,14 @@ func TestGatherEnd(t *testing.T) {
 // TestGatherNoAllocs: a steady write of gather GSO messages allocates
 // nothing once the batcher's list of pieces has grown.
 func TestGatherNoAllocs(t *testing.T) {
+	for _, iovec := range []bool{false, true} {
+		t.Run(fmt.Sprintf("iovec=%v", iovec), func(t *testing.T) { testGatherNoAllocs(t, iovec) })
+	}
+}
+
+func testGatherNoAllocs(t *testing.T, iovec bool) {
 	srv, cli := listen(t), listen(t)
+	cli.batch.iovec = iovec
 	plain, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{1176, 1176, 200}, []int{3, 4, 1}, 100)
 	ms := gathered(plain, 42)
 	in := newMsgs(MaxBatch, 1500)

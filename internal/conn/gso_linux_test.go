@@ -265,7 +265,8 @@ func TestMessageDatagrams(t *testing.T) {
 // (its reliable lane), to 20 sockets nobody reads (the kernel drops what
 // their buffers do not hold). one-by-one: a Message a datagram (the writer
 // before GSO); gso: a session's moves one Message of Seg 1176; gather: the
-// same as a gather list of 42-byte pieces of a shared buffer.
+// same as a gather list of 42-byte pieces of a shared buffer, copied by the
+// writer (the default) or handed to the kernel as iovecs.
 func BenchmarkWriteTick(b *testing.B) {
 	const sessions = 200
 	cli := listen(b)
@@ -296,13 +297,15 @@ func BenchmarkWriteTick(b *testing.B) {
 		}
 	}
 	for _, c := range []struct {
-		name string
-		ms   []Message
-		gso  bool
-	}{{"one-by-one", plain, false}, {"gso", gso, true}, {"gso-refused", gso, false},
-		{"gather-gso", gather, true}, {"gather-one-by-one", gather, false}} {
+		name       string
+		ms         []Message
+		gso, iovec bool
+	}{{"one-by-one", plain, false, false}, {"gso", gso, true, false}, {"gso-refused", gso, false, false},
+		{"gather-gso", gather, true, false}, {"gather-one-by-one", gather, false, false},
+		{"gather-iovec-gso", gather, true, true}, {"gather-iovec-one-by-one", gather, false, true}} {
 		b.Run(c.name, func(b *testing.B) {
 			cli.batch.gso.Store(c.gso)
+			cli.batch.iovec = c.iovec
 			b.ReportAllocs()
 			cpu0 := processCPU(b)
 			for b.Loop() {
