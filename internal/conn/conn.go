@@ -191,6 +191,11 @@ func (c *Conn) WriteBatch(ms []Message) (int, error) {
 // message: the socket offered it and the kernel has not refused it.
 func (c *Conn) GSO() bool { return c.batch.gsoOn() }
 
+// Iovec reports whether WriteBatch hands the kernel a gather Message's
+// pieces as they are (DLMP_GATHER=iovec, Linux), rather than copied into
+// one buffer per piece of a call.
+func (c *Conn) Iovec() bool { return c.batch.iovecOn() }
+
 // piece returns where the next piece of m from byte skip ends, what one
 // system-call message carries: with gso, up to MaxSegments datagrams (and
 // maxGSOBytes, and with iovec MaxIovecs pieces of a gather list); without,

@@ -81,6 +81,8 @@ func gsoOffered(raw syscall.RawConn) bool {
 
 func (b *batcher) gsoOn() bool { return b.gso.Load() }
 
+func (b *batcher) iovecOn() bool { return b.iovec }
+
 type v6batch struct{ *ipv6.PacketConn }
 
 func (p v6batch) WriteBatch(ms []ipv4.Message, flags int) (int, error) {

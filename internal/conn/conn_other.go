@@ -14,6 +14,8 @@ func (b *batcher) init(uc *net.UDPConn, network string) error { return nil }
 
 func (b *batcher) gsoOn() bool { return false }
 
+func (b *batcher) iovecOn() bool { return false }
+
 func (b *batcher) read(uc *net.UDPConn, ms []Message) (int, error) {
 	n, ap, err := uc.ReadFromUDPAddrPort(ms[0].Buf)
 	if err != nil {

@@ -69,10 +69,13 @@ func copied(w *worldMoves, v int, tick uint32) [][]byte {
 // up, the copies are taken again. Fails when the transport points into
 // the world's buffer, or takes a copy again before its batch is written.
 func TestSharedMovesKeptUntilWritten(t *testing.T) {
-	for _, gso := range []bool{true, false} {
-		t.Run(fmt.Sprintf("gso=%v", gso), func(t *testing.T) {
-			if !gso {
+	for _, mode := range []struct{ gso, iovec bool }{{true, false}, {false, false}, {true, true}, {false, true}} {
+		t.Run(fmt.Sprintf("gso=%v/iovec=%v", mode.gso, mode.iovec), func(t *testing.T) {
+			if !mode.gso {
 				t.Setenv("DLMP_GSO", "0")
+			}
+			if mode.iovec {
+				t.Setenv("DLMP_GATHER", "iovec")
 			}
 			s, _ := tickFixture(t)
 			tx, err := conn.Listen("127.0.0.1:0")
@@ -116,8 +119,7 @@ func TestSharedMovesKeptUntilWritten(t *testing.T) {
 				for {
 					select {
 					case b := <-s.out:
-						s.gatherBufs(b)
-						if n, err := tx.WriteBatch(b.msgs); err != nil || n != len(b.msgs) {
+						if n, err := s.write(tx, b); err != nil || n != len(b.msgs) {
 							t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(b.msgs))
 						}
 						s.written.Store(b.seq)
@@ -191,10 +193,14 @@ func readDatagrams(t *testing.T, c *conn.Conn, n int) [][]byte {
 // path made them, tick after tick, with the world's buffer written in
 // place between ticks.
 func TestSharedMovesOverSockets(t *testing.T) {
-	for _, gso := range []bool{true, false} {
-		t.Run(fmt.Sprintf("gso=%v", gso), func(t *testing.T) {
+	for _, mode := range []struct{ gso, iovec bool }{{true, false}, {false, false}, {true, true}, {false, true}} {
+		gso := mode.gso
+		t.Run(fmt.Sprintf("gso=%v/iovec=%v", mode.gso, mode.iovec), func(t *testing.T) {
 			if !gso {
 				t.Setenv("DLMP_GSO", "0")
+			}
+			if mode.iovec {
+				t.Setenv("DLMP_GATHER", "iovec")
 			}
 			f := newFixture(t, Config{})
 			if f.srv.GSO() != (gso && runtime.GOOS == "linux") {

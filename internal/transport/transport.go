@@ -182,7 +182,8 @@ type Server struct {
 	tick tickState
 
 	// owned by the writer goroutine
-	iov [][]byte // the gather lists' pieces of the batch being written (gatherBufs)
+	iov  [][]byte              // the gather lists' pieces of the batch being written (gatherBufs)
+	flat [conn.MaxBatch][]byte // the gather messages of one sendmmsg, copied (write)
 
 	closeOnce sync.Once
 	done      chan struct{}

@@ -39,6 +39,46 @@ func (b *batch) datagrams() uint64 {
 	return n
 }
 
+// write sends b's messages on c and returns how many were sent whole. The
+// gather messages' parts are copied, a sendmmsg's worth of messages at a
+// time, into the writer's buffers (one a message of the call: warm, reused
+// call after call), straight from the sessions' buffers and the tick's
+// shared moves; with c.Iovec() they go to c as gather lists instead
+// (gatherBufs), an iovec each (decision 0355).
+func (s *Server) write(c *conn.Conn, b *batch) (int, error) {
+	if len(b.gather) == 0 || c.Iovec() {
+		s.gatherBufs(b)
+		return c.WriteBatch(b.msgs)
+	}
+	sent, gi := 0, 0
+	for start := 0; start < len(b.msgs); start += conn.MaxBatch {
+		end := min(start+conn.MaxBatch, len(b.msgs))
+		for ; gi < len(b.gather) && b.gather[gi].msg < end; gi++ {
+			g := &b.gather[gi]
+			m := &b.msgs[g.msg]
+			f := s.flat[g.msg-start][:0]
+			if g.head {
+				f = append(f, m.Buf...)
+			}
+			for _, p := range g.parts {
+				off, n := uint32(p), uint32(p>>32&partLen)
+				src := g.own
+				if p&partShared != 0 {
+					src = g.shared
+				}
+				f = append(f, src[off:off+n]...)
+			}
+			s.flat[g.msg-start], m.Buf = f, f
+		}
+		n, err := c.WriteBatch(b.msgs[start:end])
+		sent += n
+		if err != nil || n < end-start {
+			return sent, err
+		}
+	}
+	return sent, nil
+}
+
 // gatherBufs makes the gather lists of b's gather messages (conn.Message.Bufs)
 // in the writer's list of pieces (iov). A piece of the shared moves is read
 // by the kernel from the tick's one copy of them.
@@ -126,8 +166,7 @@ func (s *Server) writeLoop() {
 		case <-s.done:
 			return
 		case b := <-s.out:
-			s.gatherBufs(b)
-			n, err := s.conn.WriteBatch(b.msgs)
+			n, err := s.write(s.conn, b)
 			var bytes, datagrams uint64
 			for i := range b.msgs[:n] {
 				l := b.msgs[i].Len()
