@@ -4,9 +4,10 @@ package transport
 // PlayerMove once a tick into one buffer, and every viewer's datagrams are
 // pieces of it. The transport copies that buffer once a tick into one it
 // owns (movesBuf, ~42 KB for a crowd of 1000) and the sessions' datagrams
-// point into the copy; the writer hands them to the kernel as gather lists
-// (conn.Message.Bufs), so the kernel's copy is the only one per viewer. A
-// copy stays unchanged until the writer has written the batch of its tick:
+// point into the copy; the writer goroutine copies each datagram's pieces
+// from there into its own buffers as it sends them (Server.write), or
+// hands them to the kernel as gather lists (DLMP_GATHER=iovec). A copy
+// stays unchanged until the writer has written the batch of its tick:
 // copies go back to a small queue, tagged with that batch, and are taken
 // again only once Server.written has reached it.
 

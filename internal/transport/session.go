@@ -155,10 +155,10 @@ func (s *Session) SendUnreliable(msg []byte) {
 // SendUnreliable would one by one. buf is the world's one buffer of the
 // tick's moves, the same for every session: it must not change until the
 // transport's next Flush. The transport copies it once a tick (the first
-// call with it) and the session's datagrams point into that copy, which
-// the writer hands to the kernel as it is (a gather list): the packets
-// are not copied per session (a world sends a crowd's viewer ~90
-// PlayerMoves a tick; decision 0355). Called during a Flush (a Leave's
+// call with it) and the session's datagrams point into that copy; the
+// writer goroutine copies them from there as it sends them: the tick's
+// goroutine does not copy the packets per session (a world sends a
+// crowd's viewer ~90 PlayerMoves a tick; decision 0355). Called during a Flush (a Leave's
 // sends), or on a session without a server, the packets are copied as
 // SendUnreliable's. A span past the end of buf is dropped, as a packet
 // larger than a datagram is.

@@ -4,7 +4,8 @@ import "sync/atomic"
 
 // MaxSpares bounds the unreliable buffers the tick keeps for the sessions
 // while the writer is two or more ticks behind (Session.swapUnreliable):
-// one a session for a crowd of 1000 and a second late tick, ~4 KB each.
+// one a session for a crowd of 1000 and a second late tick, each a
+// session's own packets and its parts (~1 KB in a crowd, decision 0355).
 // Past it a buffer left to the writer is left to the garbage collector.
 const MaxSpares = 2048
 

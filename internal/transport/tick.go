@@ -402,8 +402,8 @@ func (t *tickState) emitUnreliable(sess *Session) {
 // (after), else as a message of their own. Parts all of the session's
 // unrel are one piece of it (they are there in order, back to back):
 // copied when packed after, else handed over as they are. Parts with
-// pieces of the shared moves are a gather list the writer makes
-// (batch.gather, Server.gatherBufs).
+// pieces of the shared moves go to the writer as they are (batch.gather),
+// which copies them as it sends them (Server.write).
 func (t *tickState) emitParts(sess *Session, parts []uint64, dgrams, seg int, after bool) {
 	own := true
 	for _, p := range parts {
