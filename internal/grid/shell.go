@@ -210,3 +210,25 @@ func (sh *Shell) keep(c *cell, inner, band []int32, sum func(key, rev uint32) ui
 		sh.band.p, sh.band.m = append(sh.band.p, ps[i]), append(sh.band.m, ms[i])
 	}
 }
+
+// shellLead is how far ahead of its point a shell's ball is centered, as a
+// share of its skin (decision 0358). Below 1, so that the point itself
+// stays in the ball with room for rounding. A variable only so that
+// BenchmarkShellLead can measure the ball centered on the point (0) side
+// by side.
+var shellLead float32 = 0.9
+
+// ahead returns the center of the ball a step from from to to fills its
+// shell for: shellLead·skin past to along the step, where a point that
+// keeps its way goes next, so that it crosses the ball's diameter and not
+// only its radius before the shell is built again; to itself for a step
+// of no length.
+func ahead(from, to Vec, skin float32) Vec {
+	dx, dy, dz := to.X-from.X, to.Y-from.Y, to.Z-from.Z
+	d := float32(math.Sqrt(float64(dx*dx + dy*dy + dz*dz)))
+	if !(d > 0) {
+		return to
+	}
+	k := shellLead * skin / d
+	return Vec{to.X + dx*k, to.Y + dy*k, to.Z + dz*k}
+}
