@@ -45,10 +45,12 @@ func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
 // from is every entity covering from (cut is [AllCut]), from and to are
 // within the ball of radius skin the shell was built for and nothing in the
 // grid changed where the shell read it, the step is told from the shell's
-// band alone. Otherwise it is Diff, whose scan fills the shell around to
-// when it reads every entity covering to and the limit cuts nothing there
-// (its scan reaches skin meters farther for it). A step longer than skin
-// goes to Diff too (decision 0211).
+// band alone. Otherwise it is Diff, whose scan fills the shell when it
+// reads every entity covering to and the limit cuts nothing there: for a
+// ball centered ahead of to along the step (decision 0358), so that a
+// point that keeps its way crosses the ball before the next build (the
+// scan reaches the ball's cells for it). A step longer than skin goes to
+// Diff too (decision 0211).
 //
 // A cut answer a step told is held by sh (its point, cut, count, weight and
 // fingerprint): when the next step starts from it (from and cut the same)
@@ -68,7 +70,7 @@ func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint
 			return true
 		}
 	}
-	// Diff, which fills the shell around to as it scans, if nothing is cut
+	// Diff, which fills the shell ahead of to as it scans, if nothing is cut
 	// there (and skin > 0), and starts from the answer sh holds if it can.
 	return g.diff(from, to, limit, cut, sum, s, sh, skin, nil)
 }
