@@ -99,7 +99,7 @@ func (g *Grid) Diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 }
 
 // diff is Diff; with a shell sh, when it scans every entity covering to, it
-// also fills sh for the ball of radius skin around to (sh.ok tells), and
+// also fills sh for the ball of radius skin ahead of to (see [ahead]; sh.ok tells), and
 // when the answer at from is the one sh holds from its last step (and it
 // still holds: heldFor), the entities nearer than the band that cover both
 // points are not read (decision 0265). A cut answer told is held for the
@@ -240,7 +240,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		y0, y1 = min(y0, g.axis(from.Y-rf)), max(y1, g.axis(from.Y+rf))
 	}
 	if sh != nil {
-		ball = sh.start(g, to, skin)
+		ball = sh.start(g, ahead(from, to, skin), skin)
 		x0, x1 = min(x0, sh.cx0), max(x1, sh.cx1)
 		y0, y1 = min(y0, sh.cy0), max(y1, sh.cy1)
 	}
@@ -262,8 +262,11 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					c, cx := &row[i], bx*blockSide+i
 					gxt, gxf := g.gap(to.X, cx), g.gap(from.X, cx)
 					gt := gxt*gxt + gyt*gyt
-					if sh != nil && sh.reaches(gt, ball, c.maxR2) {
-						sh.addCell(c, ball, sum)
+					if sh != nil {
+						gxc, gyc := g.gap(sh.c.X, cx), g.gap(sh.c.Y, cy)
+						if sh.reaches(gxc*gxc+gyc*gyc, ball, c.maxR2) {
+							sh.addCell(c, ball, sum)
+						}
 					}
 					gf := gxf*gxf + gyf*gyf
 					if gt > c.maxR2 && gf > c.maxR2 || !complete && gt > reach2 {

@@ -381,3 +381,41 @@ func TestNewRejectsCellSize(t *testing.T) {
 		t.Errorf("New(MinCell): got cell %v", g.CellSize())
 	}
 }
+
+// TestScopesRemembersLast: Get and Lookup answer from the last scope looked
+// up without its map; every answer is the scope's own grid, and a pruned
+// grid is never answered again.
+func TestScopesRemembersLast(t *testing.T) {
+	s := NewScopes(64)
+	a, b, c := Scope{}, Scope{World: 7, Interior: 3}, Scope{World: 7}
+	ga, gb := s.Get(a), s.Get(b)
+	if ga == gb {
+		t.Fatal("two scopes got one grid")
+	}
+	for i, step := range []struct {
+		sc   Scope
+		want *Grid
+	}{{a, ga}, {a, ga}, {b, gb}, {a, ga}, {b, gb}, {b, gb}, {c, nil}, {a, ga}} {
+		if got := s.Lookup(step.sc); got != step.want {
+			t.Errorf("step %d: Lookup(%v) got %p, want %p", i, step.sc, got, step.want)
+		}
+		if step.want != nil {
+			if got := s.Get(step.sc); got != step.want {
+				t.Errorf("step %d: Get(%v) got %p, want %p", i, step.sc, got, step.want)
+			}
+		}
+	}
+	s.Get(b)
+	s.Prune(b) // empty: dropped, though it was the last looked up
+	if got := s.Lookup(b); got != nil {
+		t.Errorf("Lookup after Prune: got %p, want nil", got)
+	}
+	if got := s.Get(b); got == gb || got == nil {
+		t.Errorf("Get after Prune: got %p, want a new grid (not %p)", got, gb)
+	}
+	s.Get(a).Insert(1, Vec{}, 10)
+	s.Prune(a) // not empty: kept
+	if got := s.Lookup(a); got != ga {
+		t.Errorf("Lookup after a Prune that kept it: got %p, want %p", got, ga)
+	}
+}

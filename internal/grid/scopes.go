@@ -13,6 +13,11 @@ type Scope struct {
 type Scopes struct {
 	cell  float32
 	grids map[Scope]*Grid
+	// The grid of the scope last looked up (nil: none), so that a server
+	// whose players are all in one scope does not hash a Scope for each
+	// of the many look-ups of a tick (every sync, every view step).
+	last  Scope
+	lastG *Grid
 }
 
 // NewScopes returns an empty set of grids with the given cell size.
@@ -23,23 +28,39 @@ func NewScopes(cellSize float32) *Scopes {
 
 // Get returns the grid of the scope, creating it if needed.
 func (s *Scopes) Get(sc Scope) *Grid {
+	if s.lastG != nil && s.last == sc {
+		return s.lastG
+	}
 	g := s.grids[sc]
 	if g == nil {
 		g = New(s.cell)
 		s.grids[sc] = g
 	}
+	s.last, s.lastG = sc, g
 	return g
 }
 
 // Lookup returns the grid of the scope, or nil if it has none: a query in a
 // scope without entities finds nothing.
-func (s *Scopes) Lookup(sc Scope) *Grid { return s.grids[sc] }
+func (s *Scopes) Lookup(sc Scope) *Grid {
+	if s.lastG != nil && s.last == sc {
+		return s.lastG
+	}
+	g := s.grids[sc]
+	if g != nil {
+		s.last, s.lastG = sc, g
+	}
+	return g
+}
 
 // Prune drops the grid of the scope if it holds no entity, so that scopes
 // used once (a player's private world) do not keep their directory.
 func (s *Scopes) Prune(sc Scope) {
 	if g := s.grids[sc]; g != nil && g.Len() == 0 {
 		delete(s.grids, sc)
+		if s.lastG == g {
+			s.lastG = nil
+		}
 	}
 }
 

@@ -45,10 +45,12 @@ func (sh *Shell) holds(p Vec) bool { return Dist2(sh.c, p) <= sh.r2 }
 // from is every entity covering from (cut is [AllCut]), from and to are
 // within the ball of radius skin the shell was built for and nothing in the
 // grid changed where the shell read it, the step is told from the shell's
-// band alone. Otherwise it is Diff, whose scan fills the shell around to
-// when it reads every entity covering to and the limit cuts nothing there
-// (its scan reaches skin meters farther for it). A step longer than skin
-// goes to Diff too (decision 0211).
+// band alone. Otherwise it is Diff, whose scan fills the shell when it
+// reads every entity covering to and the limit cuts nothing there: for a
+// ball centered ahead of to along the step (decision 0358), so that a
+// point that keeps its way crosses the ball before the next build (the
+// scan reaches the ball's cells for it). A step longer than skin goes to
+// Diff too (decision 0211).
 //
 // A cut answer a step told is held by sh (its point, cut, count, weight and
 // fingerprint): when the next step starts from it (from and cut the same)
@@ -68,7 +70,7 @@ func (g *Grid) DiffIn(sh *Shell, skin float32, from, to Vec, limit int, cut uint
 			return true
 		}
 	}
-	// Diff, which fills the shell around to as it scans, if nothing is cut
+	// Diff, which fills the shell ahead of to as it scans, if nothing is cut
 	// there (and skin > 0), and starts from the answer sh holds if it can.
 	return g.diff(from, to, limit, cut, sum, s, sh, skin, nil)
 }
@@ -209,4 +211,26 @@ func (sh *Shell) keep(c *cell, inner, band []int32, sum func(key, rev uint32) ui
 	for _, i := range band {
 		sh.band.p, sh.band.m = append(sh.band.p, ps[i]), append(sh.band.m, ms[i])
 	}
+}
+
+// shellLead is how far ahead of its point a shell's ball is centered, as a
+// share of its skin (decision 0358). Below 1, so that the point itself
+// stays in the ball with room for rounding. A variable only so that
+// BenchmarkShellLead can measure the ball centered on the point (0) side
+// by side.
+var shellLead float32 = 0.9
+
+// ahead returns the center of the ball a step from from to to fills its
+// shell for: shellLead·skin past to along the step, where a point that
+// keeps its way goes next, so that it crosses the ball's diameter and not
+// only its radius before the shell is built again; to itself for a step
+// of no length.
+func ahead(from, to Vec, skin float32) Vec {
+	dx, dy, dz := to.X-from.X, to.Y-from.Y, to.Z-from.Z
+	d := float32(math.Sqrt(float64(dx*dx + dy*dy + dz*dz)))
+	if !(d > 0) {
+		return to
+	}
+	k := shellLead * skin / d
+	return Vec{to.X + dx*k, to.Y + dy*k, to.Z + dz*k}
 }

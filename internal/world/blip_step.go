@@ -161,11 +161,14 @@ func shownExtras(p *Player, st *primStep, x0 []stream.Want) []stream.Want {
 	}
 	for i := range p.prims.farBlips {
 		f := &p.prims.farBlips[i]
-		rev, ok := v.Shown(f.id)
-		if !ok || f.state == farAttached || f.state == farLive && f.scope == p.scope && inAnswer(st, f) {
+		// The entry's own copy first: most are in the answer, and the
+		// view's table, a cache miss a blip, is read only for the others.
+		if f.state == farAttached || f.state == farLive && f.scope == p.scope && inAnswer(st, f) {
 			continue
 		}
-		x0 = append(x0, stream.Want{ID: f.id, Rev: rev})
+		if rev, ok := v.Shown(f.id); ok {
+			x0 = append(x0, stream.Want{ID: f.id, Rev: rev})
+		}
 	}
 	return x0
 }

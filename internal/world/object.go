@@ -48,9 +48,10 @@ type Rot struct{ X, Y, Z float32 }
 
 // Object is one server object. Read it with [World.Object].
 type Object struct {
-	// What a show reads (fillObject), in the first 64 bytes: two cache
-	// lines at most, both of which sendObjectOps loads in its first loop
-	// (id and mv).
+	// What a show reads (fillObject), in the first 64 bytes: one cache
+	// line, as an Object is 128 bytes (TestObjectSize: its allocations
+	// are 128-byte aligned), which sendObjectOps loads in its first loop
+	// (id and mv). The fields are laid out with no padding to reach 128.
 	id       uint32
 	model    uint16
 	bone     uint8
@@ -61,17 +62,17 @@ type Object struct {
 	parentID uint32 // player id, vehicle id or object id
 	scope    grid.Scope
 	kind     Kind        // 0: attached to nothing
+	inGrid   bool        // a chain root in a grid
+	ruled    bool        // a chain root in the grid of roots with a per-player rule (rootScopes)
 	mv       *objectMove // nil when standing
 
 	dist     float32
-	viewer   *Player // nil: every player
+	h        grid.Handle // a chain root's, in its grid
+	viewer   *Player     // nil: every player
 	parent   *Object
 	children []*Object
 
 	// Chain roots only.
-	inGrid bool
-	ruled  bool // in the grid of roots with a per-player rule (rootScopes)
-	h      grid.Handle
 	gscope grid.Scope
 	chain  int // objects below the root
 }
