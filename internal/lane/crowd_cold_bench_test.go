@@ -20,16 +20,19 @@ import (
 // Sub-benchmarks: hot, the interleaved tick alone; cold, the same with a
 // 128 MiB ballast read between ticks (one load a cache line, timer
 // stopped): more than the last-level cache and the TLB's reach, the
-// scale of the world's walk in the load run (a ~330 MB heap). An op is a
-// tick (16,000 events): acks, pushes, PollTo, in the server's order.
+// scale of the world's walk in the load run (a ~330 MB heap); cold-inrow,
+// cold with each client's 16 pushes in a row, as BenchmarkCrowdBurst
+// pushes them. An op is a tick (16,000 events): acks, pushes, PollTo, in
+// the server's order.
 // ns/event and cpu-ns/event count the lane's work only. It uses only the
 // exported API, so that the same file measures another commit.
 func BenchmarkCrowdCold(b *testing.B) {
-	b.Run("hot", func(b *testing.B) { crowdCold(b, 0) })
-	b.Run("cold", func(b *testing.B) { crowdCold(b, 128<<20) })
+	b.Run("hot", func(b *testing.B) { crowdCold(b, 0, true) })
+	b.Run("cold", func(b *testing.B) { crowdCold(b, 128<<20, true) })
+	b.Run("cold-inrow", func(b *testing.B) { crowdCold(b, 128<<20, false) })
 }
 
-func crowdCold(b *testing.B, ballastBytes int) {
+func crowdCold(b *testing.B, ballastBytes int, interleave bool) {
 	const (
 		clients  = 1000
 		perTick  = 16
@@ -77,14 +80,25 @@ func crowdCold(b *testing.B, ballastBytes int) {
 				s.OnAck(wire.ClientAck{Ack: sent[(tick-ackLag)%(ackLag+1)][c], DelayMs: 5}, now)
 			}
 		}
-		for i := range perTick {
+		push := func(s *lane.Sender, i int) {
 			msg := show
 			if i%2 == 1 {
 				msg = label
 			}
+			if err := s.Push(msg, lane.Critical); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if interleave {
+			for i := range perTick {
+				for _, s := range senders {
+					push(s, i)
+				}
+			}
+		} else {
 			for _, s := range senders {
-				if err := s.Push(msg, lane.Critical); err != nil {
-					b.Fatal(err)
+				for i := range perTick {
+					push(s, i)
 				}
 			}
 		}
