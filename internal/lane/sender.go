@@ -321,9 +321,14 @@ func (s *Sender) supersede(pid byte) bool {
 }
 
 // take returns a free slot, reusing one when it can; the caller checked
-// that one is free. It writes the slot's bookkeeping without reading any of
-// it: a slot from the shared list was last touched by another Sender's
-// acks, ticks ago, and its lines are out of the cache (decision 0352).
+// that one is free. It writes the slot without reading any of it: a slot
+// from the shared list was last touched by another Sender's acks, ticks
+// ago, and its lines are out of the cache (decision 0352). So it writes
+// only what is read of a queued event, field by field, the first a plain
+// store: a composite assignment of a struct with pointers starts with a
+// nil check that loads the slot (TESTB (DI)) and waits for it. The times,
+// datagrams, sentHigh and due are written by the first transmission
+// before anything reads them; the slot keeps its last event's until then.
 func (s *Sender) take(class Class) *slot {
 	var sl *slot
 	if n := len(s.pool); n > 0 {
@@ -334,7 +339,10 @@ func (s *Sender) take(class Class) *slot {
 		sl = new(slot)
 		s.made++
 	}
-	sl.slotHead = slotHead{class: class, seq: s.pushed}
+	sl.class = class // the first access: a store, the nil check without a load
+	sl.first, sl.acked, sl.due = false, false, false
+	sl.n, sl.id, sl.tries, sl.seq = 0, 0, 0, s.pushed
+	sl.big = nil
 	s.used++
 	return sl
 }
