@@ -70,22 +70,47 @@ type SenderStats struct {
 	Deferred        int // expired timers re-armed past a Poll's burst (TimeoutBurst, halved when backed off)
 }
 
-// slot is one event: a message or a fragment, queued or in flight.
+// slot is one event: a message or a fragment, queued or in flight. Its
+// bytes are held in the slot itself when they fit slotRoom (every event of
+// the crowd: PlayerShow, Label3D), in a buffer of the Sender's (big)
+// otherwise, so that a push into a slot another Sender freed ticks ago
+// stores into it without loading it first (decision 0352).
 type slot struct {
-	buf      []byte // the packet, event_id written at assignment
+	slotHead
+	msg [slotRoom]byte // the packet when it fits; at 128, cache-line aligned
+}
+
+// slotHead is a slot's bookkeeping, 128 bytes.
+type slotHead struct {
 	class    Class
-	first    bool      // the first fragment of a fragmented message
-	id       uint32    // 0 until assigned
-	tries    int       // transmissions so far
-	firstAt  time.Time // first transmission
-	sentAt   time.Time // latest transmission
-	deadline time.Time // retransmission timer
-	sentHigh uint32    // highest id sent when this was last transmitted
-	dg       uint64    // the datagram of its latest transmission
-	firstDg  uint64    // the datagram of its first transmission
+	first    bool // the first fragment of a fragmented message
 	acked    bool
-	due      bool   // fast retransmit at the next Poll
-	seq      uint64 // the number of its message (every fragment the same), for Progress
+	due      bool                    // fast retransmit at the next Poll
+	n        uint16                  // len of the packet, in msg or big
+	id       uint32                  // 0 until assigned
+	sentHigh uint32                  // highest id sent when this was last transmitted
+	tries    int                     // transmissions so far
+	firstAt  time.Time               // first transmission
+	sentAt   time.Time               // latest transmission
+	deadline time.Time               // retransmission timer
+	dg       uint64                  // the datagram of its latest transmission
+	firstDg  uint64                  // the datagram of its first transmission
+	seq      uint64                  // the number of its message (every fragment the same), for Progress
+	big      *[wire.MaxDatagram]byte // the packet when longer than slotRoom, from the Sender's bigs; nil otherwise
+}
+
+// slotRoom is the most bytes of a packet a slot holds inline: a Label3D
+// (291 bytes) and anything shorter. It makes a slot 448 bytes, seven cache
+// lines, a size class of its own with no waste, the packet's bytes from the
+// start of its third line.
+const slotRoom = 320
+
+// packet returns the slot's packet, its event_id at bytes 1..5.
+func (sl *slot) packet() []byte {
+	if sl.big != nil {
+		return sl.big[:sl.n]
+	}
+	return sl.msg[:sl.n]
 }
 
 // Sender is the server's side of the Server → Client reliable event lane,
@@ -102,7 +127,8 @@ type Sender struct {
 	// Slots: free ones, queued ones (no id yet) and in-flight ones
 	// indexed by id&mask for ids in [base, next).
 	pool     []*slot
-	made     int // slots held (used or in pool), at most cfg.Capacity
+	made     int  // slots held (used or in pool), at most cfg.Capacity
+	bigs     bigs // the buffers of the packets longer than slotRoom
 	pending  []*slot
 	pendHead int
 	flight   []*slot
@@ -229,8 +255,12 @@ func (s *Sender) Push(msg []byte, class Class) error {
 	s.pushed++
 	if k == 1 {
 		sl := s.take(class)
-		sl.seq = s.pushed
-		sl.buf = append(sl.buf[:0], msg...)
+		if len(msg) <= slotRoom {
+			sl.n = uint16(copy(sl.msg[:], msg))
+		} else {
+			sl.big = s.bigs.get(sl)
+			sl.n = uint16(copy(sl.big[:], msg))
+		}
 		s.enqueue(sl)
 		return nil
 	}
@@ -242,11 +272,16 @@ func (s *Sender) Push(msg []byte, class Class) error {
 			last = 1
 		}
 		sl := s.take(class)
-		sl.seq = s.pushed
 		sl.first = i == 0
-		sl.buf = append(sl.buf[:0], wire.IDFragment, 0, 0, 0, 0, last)
-		sl.buf = binary.LittleEndian.AppendUint16(sl.buf, uint16(len(chunk)))
-		sl.buf = append(sl.buf, chunk...)
+		b := sl.msg[:0] // a short last fragment
+		if wire.FragmentHeaderLen+len(chunk) > slotRoom {
+			sl.big = s.bigs.get(sl)
+			b = sl.big[:0]
+		}
+		b = append(b, wire.IDFragment, 0, 0, 0, 0, last)
+		b = binary.LittleEndian.AppendUint16(b, uint16(len(chunk)))
+		b = append(b, chunk...)
+		sl.n = uint16(len(b))
 		s.enqueue(sl)
 	}
 	return nil
@@ -273,9 +308,10 @@ func (s *Sender) Progress() (queued, acked uint64) {
 func (s *Sender) supersede(pid byte) bool {
 	for i := s.pendHead; i < len(s.pending); i++ {
 		sl := s.pending[i]
-		if sl.class == Snapshot && sl.buf[0] == pid {
+		if sl.class == Snapshot && sl.packet()[0] == pid {
 			copy(s.pending[i:], s.pending[i+1:])
 			s.pending = s.pending[:len(s.pending)-1]
+			s.bigs.drop(sl) // out of the slots' order
 			s.release(sl)
 			s.stats.Superseded++
 			return true
@@ -285,7 +321,14 @@ func (s *Sender) supersede(pid byte) bool {
 }
 
 // take returns a free slot, reusing one when it can; the caller checked
-// that one is free.
+// that one is free. It writes the slot without reading any of it: a slot
+// from the shared list was last touched by another Sender's acks, ticks
+// ago, and its lines are out of the cache (decision 0352). So it writes
+// only what is read of a queued event, field by field, the first a plain
+// store: a composite assignment of a struct with pointers starts with a
+// nil check that loads the slot (TESTB (DI)) and waits for it. The times,
+// datagrams, sentHigh and due are written by the first transmission
+// before anything reads them; the slot keeps its last event's until then.
 func (s *Sender) take(class Class) *slot {
 	var sl *slot
 	if n := len(s.pool); n > 0 {
@@ -296,14 +339,17 @@ func (s *Sender) take(class Class) *slot {
 		sl = new(slot)
 		s.made++
 	}
-	buf := sl.buf
-	*sl = slot{buf: buf, class: class}
+	sl.class = class // the first access: a store, the nil check without a load
+	sl.first, sl.acked, sl.due = false, false, false
+	sl.n, sl.id, sl.tries, sl.seq = 0, 0, 0, s.pushed
+	sl.big = nil
 	s.used++
 	return sl
 }
 
 func (s *Sender) release(sl *slot) {
 	s.used--
+	s.bigs.put(sl)
 	if s.cfg.Shared.put(sl) {
 		s.made--
 		return

@@ -91,10 +91,11 @@ func (s *Sender) poll(now time.Time, o *output) {
 		sl.id = s.next
 		s.next++
 		s.stats.Events++
-		binary.LittleEndian.PutUint32(sl.buf[1:5], sl.id)
+		b := sl.packet()
+		binary.LittleEndian.PutUint32(b[1:5], sl.id)
 		if sl.first {
 			// The inner message's own event_id is its first fragment's.
-			binary.LittleEndian.PutUint32(sl.buf[wire.FragmentHeaderLen+1:], sl.id)
+			binary.LittleEndian.PutUint32(b[wire.FragmentHeaderLen+1:], sl.id)
 		}
 		s.flight[sl.id&s.mask] = sl
 		s.send(sl, now, o)
@@ -195,13 +196,14 @@ func (s *Sender) transmit(sl *slot, now time.Time, o *output) {
 // send packs sl into the datagram, starting one in the output's next
 // buffer when none is being packed; the caller arms its timer.
 func (s *Sender) send(sl *slot, now time.Time, o *output) {
-	if len(s.dgram)+len(sl.buf) > s.cfg.Budget {
+	b := sl.packet()
+	if len(s.dgram)+len(b) > s.cfg.Budget {
 		s.flush(o)
 	}
 	if s.dgram == nil {
 		s.dgram = s.start(o)
 	}
-	s.dgram = append(s.dgram, sl.buf...)
+	s.dgram = append(s.dgram, b...)
 	sl.dg = s.dgSeq
 	sl.tries++
 	if sl.tries == 1 {

@@ -23,10 +23,9 @@ type Slots struct {
 }
 
 // DefaultSharedSlots is the default bound of a Slots: 1000 clients with
-// 256 slots each. A free slot keeps its message buffer (up to the
-// 1200-byte budget, ~1.4 KB a slot with its bookkeeping): at most ~375 MB
-// kept, ~125 MB with typical 300-byte events, and the list does not shrink
-// after a peak.
+// 256 slots each. A slot is 448 bytes, its packet's room included (the
+// buffers of longer packets stay with their Sender): at most ~117 MB kept,
+// and the list does not shrink after a peak.
 const DefaultSharedSlots = 1 << 18
 
 // Len is how many free slots the list holds.
@@ -84,4 +83,5 @@ func (s *Sender) Release() {
 	}
 	clear(s.pool)
 	s.pool, s.used, s.made = s.pool[:0], 0, 0
+	s.bigs.reset()
 }

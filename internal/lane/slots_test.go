@@ -1,6 +1,8 @@
 package lane
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"testing"
 	"time"
@@ -120,5 +122,79 @@ func TestSenderReleaseGivesSlots(t *testing.T) {
 	}
 	if got := shared.Len(); got != 0 {
 		t.Errorf("a new client's 100 messages left %d shared slots, want 0: they take a's", got)
+	}
+}
+
+// A slot from the shared list keeps what its last event left in it: take
+// writes only what is read of a queued event, and the transmission writes
+// the rest before anything reads it. A Sender whose slots are all such
+// leftovers (another Sender's, after losses, retransmissions and timeouts)
+// sends the same datagrams, at the same times, as one with new slots: fails
+// if take leaves a field stale that an event reads before its send sets it.
+func TestSlotsReusedLikeNew(t *testing.T) {
+	kinds := []struct {
+		pid byte
+		n   int
+	}{{smallPID, smallLen}, {roomPID, roomLen}, {overPID, overLen}, {smallPID, smallLen}, {fragPID, fragLen}}
+	run := func(shared *Slots, seed int) ([]byte, SenderStats) {
+		s := NewSender(SenderConfig{Shared: shared})
+		r := NewReceiver(1, 0)
+		var log []byte
+		var late, later [][]byte // datagrams a tick late, delivered between two acks
+		now := t0
+		for tick := range 300 {
+			for i := range 1 + (seed+tick)%7 {
+				k := kinds[(tick+i+seed)%len(kinds)]
+				if k.pid == fragPID && (tick+seed)%10 != 0 {
+					k = kinds[0]
+				}
+				_ = s.Push(message(k.pid, k.n, uint32(tick*16+i)), Critical)
+			}
+			for i, d := range poll(s, now) {
+				log = append(log, d...)
+				switch (tick*7 + i + seed) % 6 {
+				case 0: // lost
+				case 3:
+					later = append(later, d)
+				default:
+					for _, p := range packets(t, d) {
+						_ = r.Offer(p, now, func([]byte) {})
+					}
+				}
+			}
+			log = binary.LittleEndian.AppendUint64(log, uint64(s.NextTimeout().Sub(t0)))
+			now = now.Add(ms(50))
+			stall := tick >= 100 && tick <= 140 // timeouts
+			if !stall {
+				s.OnAck(r.Ack(now), now) // shows the late ones missing
+			}
+			for _, d := range late {
+				for _, p := range packets(t, d) {
+					_ = r.Offer(p, now, func([]byte) {})
+				}
+			}
+			if !stall {
+				s.OnAck(r.Ack(now), now.Add(ms(1))) // and them arrived: freed while due
+			}
+			late, later = later, late[:0]
+		}
+		return log, s.Stats()
+	}
+	fresh, freshStats := run(nil, 1)
+	var shared Slots
+	run(&shared, 2) // leaves its slots, used, in the list
+	run(&shared, 3)
+	if shared.Len() == 0 {
+		t.Fatal("no slot left in the shared list to reuse")
+	}
+	reused, reusedStats := run(&shared, 1)
+	if freshStats != reusedStats {
+		t.Errorf("with reused slots got stats %+v, want those with new ones %+v", reusedStats, freshStats)
+	}
+	if !bytes.Equal(fresh, reused) {
+		t.Errorf("with reused slots the datagrams and timeouts differ from those with new ones")
+	}
+	if freshStats.FastRetransmits == 0 || freshStats.Timeouts == 0 {
+		t.Errorf("got stats %+v, want fast retransmissions and timeouts", freshStats)
 	}
 }
