@@ -6,30 +6,26 @@ import (
 	"slices"
 	"time"
 
-	"dlmp/internal/conn"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
 // tickState is the part of the Server owned by the tick goroutine.
 type tickState struct {
-	srv      *Server
+	flusher // the tick's own: Receive's hellos, a flush's steps when not parallel, the ends
+	// workers step parts of the sessions in a parallel flush (parallel.go);
+	// started on the first one.
+	workers  []*worker
+	round    round // what a parallel flush's flushers share
 	sessions []*Session
 	byHello  map[helloKey]*Session
 	split    wire.Splitter
-	out      *batch // datagrams being built this tick
-	last     *buffer
-	lastN    int
-	lastAddr netip.AddrPort
 
-	batchSeq         uint64     // batches handed to the writer (their seq)
-	scratchBuf       [64]byte   // control packets are encoded here; emit copies them
+	batchSeq         uint64     // batches handed to the writer (their seq; a flush's may skip numbers)
 	retransmitsEnded uint64     // retransmissions of the sessions that ended
 	causesEnded      [3]uint64  // their fast retransmissions, timeouts and deferred timers
 	endsLeft         int        // sessions this Flush may still end
-	spares           spares     // unreliable buffers left to the writer, for the sessions to take again
-	slots            lane.Slots // the reliable lanes' free slots, shared by the sessions
-	laneBuf          *buffer    // the buffer laneBuffer gave last
+	slots            lane.Slots // the reliable lanes' free slots, shared by the sessions: tick only
 
 	// The tick's shared moves (moves.go, decision 0355).
 	moves     *movesBuf   // this tick's copy (nil: none yet)
@@ -48,7 +44,7 @@ type helloKey struct {
 }
 
 func (t *tickState) init(s *Server) {
-	t.srv = s
+	t.t, t.srv = t, s
 	t.byHello = map[helloKey]*Session{}
 	t.spares.reused = &s.stats.UnreliableReused
 }
@@ -96,11 +92,15 @@ func (s *Server) Flush(now time.Time) {
 func (s *Server) flush(now time.Time, maxEnds int) {
 	t := &s.tick
 	t.endsLeft, t.inFlush = maxEnds, true
-	for _, sess := range t.sessions {
-		t.step(sess, now)
+	seq := t.batchSeq
+	if n := t.parallel(); n > 1 {
+		t.stepParallel(now, n)
+	} else {
+		for _, sess := range t.sessions {
+			t.step(sess, now)
+		}
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
-	seq := t.batchSeq
 	t.flush()
 	if t.batchSeq == seq {
 		seq = 0 // no batch: nothing holds this tick's shared moves
@@ -110,6 +110,16 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	t.endMoves(seq)
 	t.inFlush = false
 	s.nextTick.Store(now.Add(time.Second / time.Duration(s.cfg.TickHz)).UnixNano())
+}
+
+// step runs one session's timers and builds its datagrams in the tick's
+// own flusher, ending it when it is over and the flush may still end one.
+func (t *tickState) step(sess *Session, now time.Time) {
+	t.seq = t.batchSeq + 1
+	if t.flusher.step(sess, now) && t.endsLeft > 0 {
+		t.endsLeft--
+		t.end(sess)
+	}
 }
 
 // Pending is the number of batches of datagrams not yet written.
@@ -238,68 +248,6 @@ func (t *tickState) dispatch(sess *Session, p wire.Packet, pkt []byte, now time.
 	s.handler.Packet(sess, p, now)
 }
 
-// step runs one session's timers and builds its datagrams.
-func (t *tickState) step(sess *Session, now time.Time) {
-	s := t.srv
-	if sess.closing == 0 {
-		switch {
-		case !sess.confirmed && now.Sub(sess.created) > UnconfirmedTTL,
-			now.Sub(sess.lastHeard) > s.cfg.Timeout:
-			sess.closing = wire.ReasonTimeout
-		case sess.send.Dead() != nil:
-			sess.closing = wire.ReasonNoAcks
-		}
-	}
-	if sess.closing != 0 {
-		if t.endsLeft > 0 {
-			t.endsLeft--
-			t.end(sess)
-		}
-		return
-	}
-	sent := false
-	// The lane packs its datagrams straight into the batch's buffers.
-	sess.send.PollTo(now, t.laneBuffer, func(d []byte) {
-		t.emitLane(sess.Addr, d)
-		sent = true
-	})
-	if a, ok := sess.gbn.Ack(now); ok {
-		t.emit(sess.Addr, a.Append(t.scratch()))
-		sent = true
-	}
-	if sess.echoDue {
-		t.emit(sess.Addr, (&wire.ServerKeepalive{Echo: sess.echo}).Append(t.scratch()))
-		sess.echoDue, sent = false, true
-	}
-	if n := len(sess.unrelEnd); n > 0 {
-		written := t.srv.written.Load()
-		switch {
-		case sess.sharedGen != 0 && sess.sharedGen != t.movesGen+1:
-			// Shared moves of an earlier tick, whose copy may be written
-			// over: never sent (shareMoves keeps this from happening).
-			s.stats.UnreliableDropped.Add(uint64(n))
-			sess.dropUnreliable()
-		case sess.unreliableRoom(written, &t.spares):
-			t.emitUnreliable(sess)
-			sent = true
-			sess.swapUnreliable(t.batchSeq+1, written, &t.spares)
-		default:
-			// The writer is two ticks behind this session and every spare
-			// waits for it too: this tick's unreliable datagrams are
-			// dropped, the buffer kept (decision 0318).
-			s.stats.UnreliableDropped.Add(uint64(n))
-			sess.dropUnreliable()
-		}
-	}
-	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
-		t.emit(sess.Addr, (&wire.ServerKeepalive{}).Append(t.scratch()))
-		sent = true
-	}
-	if sent {
-		sess.lastSent = now
-	}
-}
-
 // end finishes a session: a Disconnect unless the client ended it, out of
 // the table, Leave to the world.
 func (t *tickState) end(sess *Session) {
@@ -324,135 +272,29 @@ func (t *tickState) end(sess *Session) {
 	sess.send.Release() // its slots to the other sessions
 }
 
-// scratch is a small reusable buffer for control packets; emit copies.
-func (t *tickState) scratch() []byte { return t.scratchBuf[:0] }
-
-// emit adds one packet or lane datagram for addr to this tick's output,
-// packing it after the previous one to the same address when it fits.
-func (t *tickState) emit(addr netip.AddrPort, d []byte) {
-	if t.out == nil {
-		t.out = t.srv.getBatch()
-	}
-	if t.last != nil && t.lastAddr == addr && t.lastN+len(d) <= wire.MaxDatagram {
-		t.lastN += copy(t.last[t.lastN:], d)
-		t.out.msgs[len(t.out.msgs)-1].Buf = t.last[:t.lastN]
-		return
-	}
-	buf := t.srv.pool.Get().(*buffer)
-	n := copy(buf[:], d)
-	t.out.bufs = append(t.out.bufs, buf)
-	t.out.msgs = append(t.out.msgs, conn.Message{Buf: buf[:n], Addr: addr})
-	t.last, t.lastN, t.lastAddr = buf, n, addr
-}
-
-// laneBuffer returns an empty pooled buffer for a reliable lane's next
-// datagram, the batch's from now on (Sender.PollTo).
-func (t *tickState) laneBuffer() []byte {
-	if t.out == nil {
-		t.out = t.srv.getBatch()
-	}
-	buf := t.srv.pool.Get().(*buffer)
-	t.out.bufs = append(t.out.bufs, buf)
-	t.laneBuf = buf
-	return buf[:0]
-}
-
-// emitLane adds the lane datagram d, packed in the buffer laneBuffer gave
-// last, for addr: what the session sends next this tick may be packed
-// after it.
-func (t *tickState) emitLane(addr netip.AddrPort, d []byte) {
-	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr})
-	t.last, t.lastN, t.lastAddr = t.laneBuf, len(d), addr
-}
-
-// emitUnreliable adds a session's unreliable datagrams of this tick: the
-// first packed after the previous datagram to the same address when it
-// fits, then each run of datagrams of one size (its last one may be
-// shorter, at most conn.MaxSegments) as one message that the writer sends
-// as one UDP GSO message (decision 0338). Their bytes are handed over
-// where they are (no copy), as a gather list when a run holds pieces of
-// the shared moves (decision 0355): the session's buffers stay valid until
-// the writer has written this tick's batch (Session.swapUnreliable), the
-// shared moves too (endMoves).
-func (t *tickState) emitUnreliable(sess *Session) {
-	addr, ends, pend := sess.Addr, sess.unrelEnd, sess.partEnd
-	start, i, p := 0, 0, 0
-	if t.last != nil && t.lastAddr == addr && t.lastN+ends[0] <= wire.MaxDatagram {
-		t.emitParts(sess, sess.parts[:pend[0]], 1, 0, true)
-		start, i, p = ends[0], 1, pend[0]
-	}
-	for i < len(ends) {
-		seg, j := ends[i]-start, i+1
-		for j < len(ends) && j-i < conn.MaxSegments && ends[j]-ends[j-1] == seg {
-			j++
-		}
-		if j < len(ends) && j-i < conn.MaxSegments && ends[j]-ends[j-1] < seg {
-			j++ // a shorter datagram ends the run
-		}
-		if j-i == 1 {
-			seg = 0
-		}
-		t.emitParts(sess, sess.parts[p:pend[j-1]], j-i, seg, false)
-		start, i, p = ends[j-1], j, pend[j-1]
-	}
-}
-
-// emitParts adds the datagrams (dgrams of seg bytes, the last possibly
-// shorter) made of a session's parts: packed after the previous datagram
-// (after), else as a message of their own. Parts all of the session's
-// unrel are one piece of it (they are there in order, back to back):
-// copied when packed after, else handed over as they are. Parts with
-// pieces of the shared moves go to the writer as they are (batch.gather),
-// which copies them as it sends them (Server.write).
-func (t *tickState) emitParts(sess *Session, parts []uint64, dgrams, seg int, after bool) {
-	own := true
-	for _, p := range parts {
-		if p&partShared != 0 {
-			own = false
-			break
-		}
-	}
-	if own {
-		first, last := parts[0], parts[len(parts)-1]
-		d := sess.unrel[uint32(first) : uint32(last)+uint32(last>>32&partLen)]
-		if after {
-			t.emit(sess.Addr, d)
-		} else {
-			t.emitShared(sess.Addr, d, seg)
-		}
-		return
-	}
-	if !after {
-		t.emitShared(sess.Addr, nil, seg)
-	}
-	b := t.out
-	b.gather = append(b.gather, gatherRef{
-		msg: len(b.msgs) - 1, head: after, extra: dgrams - 1,
-		parts: parts, own: sess.unrel, shared: t.sharedMoves(),
-	})
-	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
-}
-
-// emitShared adds d, one datagram or datagrams of seg bytes (the last one
-// possibly shorter), for addr, handed to the writer as it is (no copy): it
-// must stay valid until the writer has written this tick's batch.
-func (t *tickState) emitShared(addr netip.AddrPort, d []byte, seg int) {
-	if t.out == nil {
-		t.out = t.srv.getBatch()
-	}
-	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr, Seg: seg})
-	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
-}
-
-// flush hands this tick's datagrams to the writer.
+// flush hands this tick's datagrams to the writer: the tick's own
+// flusher's batch, then each worker's, in order. Flusher i's batch is
+// number batchSeq+1+i (the number its sessions' unreliable buffers were
+// handed to), so numbers are skipped when a flusher has no batch; they
+// only grow, which is all Server.written needs.
 func (t *tickState) flush() {
-	if t.out == nil {
-		return
+	base, last := t.batchSeq, -1
+	for i := -1; i < len(t.workers); i++ {
+		f := &t.flusher
+		if i >= 0 {
+			f = &t.workers[i].flusher
+		}
+		if f.out == nil {
+			continue
+		}
+		last = i + 1
+		f.out.seq = base + uint64(i+2)
+		t.srv.put(f.out)
+		f.out, f.last, f.lastN = nil, nil, 0
 	}
-	t.batchSeq++
-	t.out.seq = t.batchSeq
-	t.srv.put(t.out)
-	t.out, t.last, t.lastN = nil, nil, 0
+	if last >= 0 {
+		t.batchSeq = base + uint64(last+1)
+	}
 }
 
 // LaneTotals sums the sessions' reliable lanes: retransmissions since they

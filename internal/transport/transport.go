@@ -30,6 +30,7 @@ import (
 	"net"
 	"net/netip"
 	"os"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -72,6 +73,12 @@ const (
 	// CookieWindow is the life of an address-validation cookie's window; a
 	// cookie verifies in its window and the next.
 	CookieWindow = 30 * time.Second
+	// DefaultFlushWorkers: a Flush steps the sessions on the tick's
+	// goroutine alone unless told otherwise (decision 0362).
+	DefaultFlushWorkers = 1
+	// DefaultFlushMin is the fewest sessions a Flush with FlushWorkers
+	// above 1 steps in parallel (decision 0362).
+	DefaultFlushMin = 128
 )
 
 // Environment variables that set Config.ReadPace and Config.ArrivedEvery
@@ -91,6 +98,15 @@ func envDuration(name string, def time.Duration) time.Duration {
 	return def
 }
 
+// envInt reads an integer from the environment variable name, or returns
+// def when it is unset or not one.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}
+
 // Config configures a Server. Zero fields take the defaults above.
 type Config struct {
 	Listen       string // UDP address, ":7777"
@@ -103,7 +119,16 @@ type Config struct {
 	InboundQueue int
 	ReadPace     time.Duration // the reader's wait after a thin read; ReadPace when 0, none when negative
 	ArrivedEvery time.Duration // the least time between two Arrived signals; ArrivedEvery when 0
-	Log          *slog.Logger
+	// FlushWorkers is how many goroutines a Flush steps the sessions on
+	// (the tick's and FlushWorkers-1 workers, decision 0362): 1 steps
+	// them on the tick's alone; 0 takes $DLMP_FLUSH_WORKERS, else
+	// DefaultFlushWorkers.
+	FlushWorkers int
+	// FlushMin is the fewest sessions a Flush steps in parallel; 0 takes
+	// $DLMP_FLUSH_MIN, else DefaultFlushMin; negative: any number (two
+	// or more).
+	FlushMin int
+	Log      *slog.Logger
 }
 
 func (c *Config) fill() {
@@ -133,6 +158,12 @@ func (c *Config) fill() {
 	}
 	if c.ArrivedEvery <= 0 {
 		c.ArrivedEvery = envDuration(ArrivedEveryEnv, ArrivedEvery)
+	}
+	if c.FlushWorkers == 0 {
+		c.FlushWorkers = envInt(FlushWorkersEnv, DefaultFlushWorkers)
+	}
+	if c.FlushMin == 0 {
+		c.FlushMin = envInt(FlushMinEnv, DefaultFlushMin)
 	}
 	if c.Log == nil {
 		c.Log = slog.Default()
