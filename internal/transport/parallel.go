@@ -94,9 +94,11 @@ func (t *tickState) stepParallel(now time.Time, n int) {
 	// last one Receive emitted (a ServerHello), here as there.
 	t.flusher.stepBlock(&t.round, t.sessions, 0)
 	t.flusher.steps(&t.round, t.sessions)
+	t.rounds++
 	for _, w := range ws {
 		if !w.state.CompareAndSwap(roundHanded, roundCancelled) {
 			<-w.done
+			t.joins++
 		}
 	}
 	over := t.over
@@ -139,6 +141,11 @@ func (f *flusher) stepBlock(r *round, sessions []*Session, b int) bool {
 	}
 	return true
 }
+
+// FlushRounds counts the parallel flushes and the workers that took part
+// in them (a worker woken after the tick's goroutine had taken every
+// session does not). Call it from the world's goroutine only.
+func (s *Server) FlushRounds() (rounds, joins uint64) { return s.tick.rounds, s.tick.joins }
 
 // startWorker starts one more flush worker; it ends with the Server.
 func (t *tickState) startWorker() {

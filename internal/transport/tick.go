@@ -16,7 +16,9 @@ type tickState struct {
 	// workers step parts of the sessions in a parallel flush (parallel.go);
 	// started on the first one.
 	workers  []*worker
-	round    round // what a parallel flush's flushers share
+	round    round  // what a parallel flush's flushers share
+	rounds   uint64 // parallel flushes
+	joins    uint64 // workers that took part in one (FlushRounds)
 	sessions []*Session
 	byHello  map[helloKey]*Session
 	split    wire.Splitter
