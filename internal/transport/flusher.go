@@ -27,9 +27,10 @@ type flusher struct {
 	laneBuf    *buffer  // the buffer laneBuffer gave last
 	scratchBuf [64]byte // control packets are encoded here; emit copies them
 
-	seq    uint64 // the batch number out gets when handed: the sessions' unreliable buffers are held by it
-	spares spares // unreliable buffers left to the writer, for the sessions to take again
-	over   []int  // the sessions (indexes) a parallel step found over, for the tick to end after the join
+	seq     uint64 // the batch number out gets when handed: the sessions' unreliable buffers are held by it
+	spares  spares // unreliable buffers left to the writer, for the sessions to take again
+	over    []int  // the sessions (indexes) a parallel step found over, for the tick to end after the join
+	stepped int    // sessions a worker stepped in a parallel flush (FlushRounds)
 }
 
 // step runs one session's timers and builds its datagrams into f's

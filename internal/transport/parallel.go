@@ -29,11 +29,12 @@ import (
 // the flushers have fewer than a block each).
 const FlushBlock = 16
 
-// Environment variables that set Config.FlushWorkers and Config.FlushMin
-// when those are zero (an integer): for A/B load runs (decision 0362).
+// Environment variables that set Config.FlushWorkers (an integer) and
+// Config.FlushAfter (a Go duration) when those are zero: for A/B load runs
+// (decision 0362).
 const (
 	FlushWorkersEnv = "DLMP_FLUSH_WORKERS"
-	FlushMinEnv     = "DLMP_FLUSH_MIN"
+	FlushAfterEnv   = "DLMP_FLUSH_AFTER"
 )
 
 // worker is a flush worker: a goroutine that steps sessions with its own
@@ -63,7 +64,8 @@ type round struct {
 // parallel is how many flushers this flush steps the sessions on.
 func (t *tickState) parallel() int {
 	n, cfg := len(t.sessions), &t.srv.cfg
-	if cfg.FlushWorkers <= 1 || n < 2 || n < cfg.FlushMin {
+	if cfg.FlushWorkers <= 1 || n < 2 ||
+		cfg.FlushAfter >= 0 && t.stepCost*time.Duration(n) < cfg.FlushAfter {
 		return 1
 	}
 	return min(cfg.FlushWorkers, n)
@@ -92,13 +94,18 @@ func (t *tickState) stepParallel(now time.Time, n int) {
 	// The tick's flusher steps the first sessions, as a flush on one
 	// goroutine does: the first datagram one sends may be packed after the
 	// last one Receive emitted (a ServerHello), here as there.
+	start := time.Now()
 	t.flusher.stepBlock(&t.round, t.sessions, 0)
 	t.flusher.steps(&t.round, t.sessions)
+	t.stepCost = time.Since(start) / time.Duration(t.stepped)
+	t.stepped = 0
 	t.rounds++
 	for _, w := range ws {
 		if !w.state.CompareAndSwap(roundHanded, roundCancelled) {
 			<-w.done
 			t.joins++
+			t.workerSessions += uint64(w.stepped)
+			w.stepped = 0
 		}
 	}
 	over := t.over
@@ -134,7 +141,9 @@ func (f *flusher) stepBlock(r *round, sessions []*Session, b int) bool {
 	if lo >= len(sessions) {
 		return false
 	}
-	for i, sess := range sessions[lo:min(lo+r.block, len(sessions))] {
+	part := sessions[lo:min(lo+r.block, len(sessions))]
+	f.stepped += len(part)
+	for i, sess := range part {
 		if f.step(sess, r.now) {
 			f.over = append(f.over, lo+i)
 		}
@@ -144,8 +153,11 @@ func (f *flusher) stepBlock(r *round, sessions []*Session, b int) bool {
 
 // FlushRounds counts the parallel flushes and the workers that took part
 // in them (a worker woken after the tick's goroutine had taken every
-// session does not). Call it from the world's goroutine only.
-func (s *Server) FlushRounds() (rounds, joins uint64) { return s.tick.rounds, s.tick.joins }
+// session does not); Call it from the world's goroutine only.
+// workerSessions counts the sessions the workers stepped in them.
+func (s *Server) FlushRounds() (rounds, joins, workerSessions uint64) {
+	return s.tick.rounds, s.tick.joins, s.tick.workerSessions
+}
 
 // startWorker starts one more flush worker; it ends with the Server.
 func (t *tickState) startWorker() {
@@ -162,6 +174,9 @@ func (t *tickState) startWorker() {
 // for, stepping the sessions it takes.
 func (w *worker) run(done <-chan struct{}, r *round, sessions *[]*Session) {
 	defer w.srv.wg.Done()
+	if f := w.srv.cfg.FlushWorkerStart; f != nil {
+		f()
+	}
 	for {
 		select {
 		case <-done:

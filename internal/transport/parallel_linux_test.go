@@ -59,7 +59,7 @@ func TestParallelFlushSameDatagrams(t *testing.T) {
 func parallelRun(t *testing.T, workers int) (got [][][]byte, joins uint64) {
 	t.Helper()
 	const clients, ticks = 40, 30
-	cfg := Config{FlushWorkers: workers, FlushMin: -1, Timeout: 300 * time.Millisecond}
+	cfg := Config{FlushWorkers: workers, FlushAfter: -1, Timeout: 300 * time.Millisecond}
 	cfg.fill()
 	s := &Server{cfg: cfg, handler: nopWorld{}, byToken: map[uint64]*Session{},
 		out: make(chan *batch, 16), freeB: make(chan *batch, 16), done: make(chan struct{})}
@@ -129,7 +129,7 @@ func parallelRun(t *testing.T, workers int) (got [][][]byte, joins uint64) {
 			got[i] = append(got[i], readQueued(t, c)...)
 		}
 	}
-	_, joins = s.FlushRounds()
+	_, joins, _ = s.FlushRounds()
 	return got, joins
 }
 

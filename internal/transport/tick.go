@@ -15,10 +15,15 @@ type tickState struct {
 	flusher // the tick's own: Receive's hellos, a flush's steps when not parallel, the ends
 	// workers step parts of the sessions in a parallel flush (parallel.go);
 	// started on the first one.
-	workers  []*worker
-	round    round  // what a parallel flush's flushers share
-	rounds   uint64 // parallel flushes
-	joins    uint64 // workers that took part in one (FlushRounds)
+	workers []*worker
+	round   round  // what a parallel flush's flushers share
+	rounds  uint64 // parallel flushes
+	joins   uint64 // workers that took part in one (FlushRounds)
+	// sessions the workers stepped in them
+	workerSessions uint64
+	// stepCost is the last Flush's time a session on the tick's goroutine
+	// (Config.FlushAfter)
+	stepCost time.Duration
 	sessions []*Session
 	byHello  map[helloKey]*Session
 	split    wire.Splitter
@@ -97,10 +102,12 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	seq := t.batchSeq
 	if n := t.parallel(); n > 1 {
 		t.stepParallel(now, n)
-	} else {
+	} else if len(t.sessions) > 0 {
+		start := time.Now()
 		for _, sess := range t.sessions {
 			t.step(sess, now)
 		}
+		t.stepCost = time.Since(start) / time.Duration(len(t.sessions))
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
 	t.flush()

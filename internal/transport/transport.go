@@ -30,6 +30,7 @@ import (
 	"net"
 	"net/netip"
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -73,12 +74,13 @@ const (
 	// CookieWindow is the life of an address-validation cookie's window; a
 	// cookie verifies in its window and the next.
 	CookieWindow = 30 * time.Second
-	// DefaultFlushWorkers: a Flush steps the sessions on the tick's
-	// goroutine alone unless told otherwise (decision 0362).
-	DefaultFlushWorkers = 1
-	// DefaultFlushMin is the fewest sessions a Flush with FlushWorkers
-	// above 1 steps in parallel (decision 0362).
-	DefaultFlushMin = 128
+	// DefaultFlushWorkers is Config.FlushWorkers' default, at most
+	// GOMAXPROCS (decision 0362).
+	DefaultFlushWorkers = 2
+	// DefaultFlushAfter is Config.FlushAfter's default: a flush on one
+	// goroutine took 0.6–0.8 ms where one worker began to pay on the
+	// 2-core VM (docs/benchmarks/flush.md), with a margin (decision 0362).
+	DefaultFlushAfter = time.Millisecond
 )
 
 // Environment variables that set Config.ReadPace and Config.ArrivedEvery
@@ -122,13 +124,20 @@ type Config struct {
 	// FlushWorkers is how many goroutines a Flush steps the sessions on
 	// (the tick's and FlushWorkers-1 workers, decision 0362): 1 steps
 	// them on the tick's alone; 0 takes $DLMP_FLUSH_WORKERS, else
-	// DefaultFlushWorkers.
+	// DefaultFlushWorkers or GOMAXPROCS, the fewer.
 	FlushWorkers int
-	// FlushMin is the fewest sessions a Flush steps in parallel; 0 takes
-	// $DLMP_FLUSH_MIN, else DefaultFlushMin; negative: any number (two
-	// or more).
-	FlushMin int
-	Log      *slog.Logger
+	// FlushAfter: a Flush steps the sessions in parallel when stepping
+	// them all on one goroutine would take at least FlushAfter (the last
+	// Flush's time a session, on the tick's goroutine, times the sessions):
+	// a short flush does not pay the hand-off. 0 takes $DLMP_FLUSH_AFTER
+	// (a Go duration), else DefaultFlushAfter; negative: always (two
+	// sessions or more).
+	FlushAfter time.Duration
+	// FlushWorkerStart, when set, runs first on each flush worker's
+	// goroutine: the server locks it to its thread and gives that thread
+	// the tick thread's real-time class, as it does the tick's.
+	FlushWorkerStart func()
+	Log              *slog.Logger
 }
 
 func (c *Config) fill() {
@@ -160,10 +169,13 @@ func (c *Config) fill() {
 		c.ArrivedEvery = envDuration(ArrivedEveryEnv, ArrivedEvery)
 	}
 	if c.FlushWorkers == 0 {
-		c.FlushWorkers = envInt(FlushWorkersEnv, DefaultFlushWorkers)
+		c.FlushWorkers = envInt(FlushWorkersEnv, min(runtime.GOMAXPROCS(0), DefaultFlushWorkers))
 	}
-	if c.FlushMin == 0 {
-		c.FlushMin = envInt(FlushMinEnv, DefaultFlushMin)
+	if c.FlushAfter == 0 {
+		c.FlushAfter = DefaultFlushAfter
+		if d, err := time.ParseDuration(os.Getenv(FlushAfterEnv)); err == nil && d != 0 {
+			c.FlushAfter = d
+		}
 	}
 	if c.Log == nil {
 		c.Log = slog.Default()
