@@ -77,6 +77,7 @@ type Server struct {
 
 	lastRetransmits uint64    // the reliable lanes' retransmissions at the last summary
 	lastCauses      [3]uint64 // their fast ones, timeouts and deferred timers then
+	lastFlush       [3]uint64 // the transport's parallel flushes, their workers' joins and sessions then (FlushRounds)
 
 	tickRetransmits uint64 // the reliable lanes' retransmissions at the last tick's end (Run's goroutine)
 	tickDatagrams   uint64 // the datagrams written by then
@@ -167,7 +168,9 @@ func (s *Server) Run(ctx context.Context) error {
 	period := time.Second / time.Duration(s.cfg.Server.TickHz)
 	t := time.NewTicker(period)
 	defer t.Stop()
-	s.log.Info("dlmp serving", "listen", s.Addr(), "tick_hz", s.cfg.Server.TickHz, "max_players", s.cfg.Server.MaxPlayers)
+	workers, after := s.tr.FlushWorkers()
+	s.log.Info("dlmp serving", "listen", s.Addr(), "tick_hz", s.cfg.Server.TickHz, "max_players", s.cfg.Server.MaxPlayers,
+		"flush_workers", workers, "flush_after_us", after.Microseconds())
 	summary := time.NewTicker(SummaryEvery)
 	defer summary.Stop()
 	maps := time.NewTicker(MapEvery)
@@ -350,6 +353,7 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 	gc := s.gc.totals()
 	retransmits, queued, deepest := s.tr.LaneTotals()
 	fast, timeouts, deferred := s.tr.RetransmitCauses()
+	rounds, joins, stepped := s.tr.FlushRounds()
 	s.log.Info("summary",
 		"players", s.world.Players(),
 		"ticks", st.Count,
@@ -393,7 +397,13 @@ func (s *Server) logSummary(last transport.StatsSnapshot) transport.StatsSnapsho
 		"reliable_queued", queued,
 		"reliable_deepest", deepest,
 		"reliable_free_slots", s.tr.FreeSlots(),
+		// flushes that stepped the sessions on workers too, the workers
+		// that took part, the sessions they stepped (decision 0362)
+		"flush_parallel", rounds-s.lastFlush[0],
+		"flush_worker_joins", joins-s.lastFlush[1],
+		"flush_worker_sessions", stepped-s.lastFlush[2],
 	)
+	s.lastFlush = [3]uint64{rounds, joins, stepped}
 	s.lastRetransmits = retransmits
 	s.lastCauses = [3]uint64{fast, timeouts, deferred}
 	s.lastGC = gc

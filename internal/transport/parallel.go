@@ -159,6 +159,10 @@ func (s *Server) FlushRounds() (rounds, joins, workerSessions uint64) {
 	return s.tick.rounds, s.tick.joins, s.tick.workerSessions
 }
 
+// FlushWorkers returns how many goroutines a long Flush steps the sessions
+// on and how long a Flush is long (Config.FlushWorkers, FlushAfter).
+func (s *Server) FlushWorkers() (int, time.Duration) { return s.cfg.FlushWorkers, s.cfg.FlushAfter }
+
 // startWorker starts one more flush worker; it ends with the Server.
 func (t *tickState) startWorker() {
 	w := &worker{start: make(chan struct{}, 1), done: make(chan struct{}, 1)}
@@ -174,9 +178,6 @@ func (t *tickState) startWorker() {
 // for, stepping the sessions it takes.
 func (w *worker) run(done <-chan struct{}, r *round, sessions *[]*Session) {
 	defer w.srv.wg.Done()
-	if f := w.srv.cfg.FlushWorkerStart; f != nil {
-		f()
-	}
 	for {
 		select {
 		case <-done:

@@ -58,16 +58,6 @@ func flushParallel(b *testing.B, load string, sessions, workers int) {
 		events = 1
 	}
 	cfg := Config{Listen: "127.0.0.1:0", FlushWorkers: workers, FlushAfter: -1}
-	prio, err := strconv.Atoi(os.Getenv("DLMP_BENCH_FIFO"))
-	fifo := err == nil
-	if fifo && os.Getenv("DLMP_BENCH_WORKER_FIFO") != "0" {
-		cfg.FlushWorkerStart = func() {
-			runtime.LockOSThread()
-			if err := setFIFO(prio); err != nil {
-				panic(err)
-			}
-		}
-	}
 	s, err := Listen(cfg, nopWorld{})
 	if err != nil {
 		b.Fatal(err)
@@ -97,7 +87,7 @@ func flushParallel(b *testing.B, load string, sessions, workers int) {
 	}
 	event := make([]byte, 40)
 	event[0] = wire.IDSetTime
-	if fifo {
+	if prio, err := strconv.Atoi(os.Getenv("DLMP_BENCH_FIFO")); err == nil {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		if err := setFIFO(prio); err != nil {

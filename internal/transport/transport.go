@@ -133,11 +133,7 @@ type Config struct {
 	// (a Go duration), else DefaultFlushAfter; negative: always (two
 	// sessions or more).
 	FlushAfter time.Duration
-	// FlushWorkerStart, when set, runs first on each flush worker's
-	// goroutine: the server locks it to its thread and gives that thread
-	// the tick thread's real-time class, as it does the tick's.
-	FlushWorkerStart func()
-	Log              *slog.Logger
+	Log        *slog.Logger
 }
 
 func (c *Config) fill() {
