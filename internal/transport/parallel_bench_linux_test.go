@@ -37,7 +37,7 @@ func BenchmarkFlushParallel(b *testing.B) {
 		load     string
 		sessions []int
 	}{
-		{"crossing", []int{1000, 512, 256, 128, 64, 32}},
+		{"crossing", []int{2000, 1000, 512, 256, 128, 64, 32}},
 		{"calm", []int{1000}},
 		{"idle", []int{1000}},
 	} {

@@ -74,9 +74,11 @@ const (
 	// CookieWindow is the life of an address-validation cookie's window; a
 	// cookie verifies in its window and the next.
 	CookieWindow = 30 * time.Second
-	// DefaultFlushWorkers is Config.FlushWorkers' default, at most
-	// GOMAXPROCS (decision 0362).
-	DefaultFlushWorkers = 2
+	// DefaultFlushWorkers is Config.FlushWorkers' default: the tick's
+	// goroutine alone. One worker did not pay on the 2-core VM shared with
+	// the load's other processes (docs/benchmarks/flush.md): 2 is for A/B
+	// load runs (DLMP_FLUSH_WORKERS=2; decision 0362).
+	DefaultFlushWorkers = 1
 	// DefaultFlushAfter is Config.FlushAfter's default: a flush on one
 	// goroutine took 0.6–0.8 ms where one worker began to pay on the
 	// 2-core VM (docs/benchmarks/flush.md), with a margin (decision 0362).
@@ -124,7 +126,7 @@ type Config struct {
 	// FlushWorkers is how many goroutines a Flush steps the sessions on
 	// (the tick's and FlushWorkers-1 workers, decision 0362): 1 steps
 	// them on the tick's alone; 0 takes $DLMP_FLUSH_WORKERS, else
-	// DefaultFlushWorkers or GOMAXPROCS, the fewer.
+	// DefaultFlushWorkers (at most GOMAXPROCS).
 	FlushWorkers int
 	// FlushAfter: a Flush steps the sessions in parallel when stepping
 	// them all on one goroutine would take at least FlushAfter (the last
