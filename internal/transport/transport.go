@@ -16,6 +16,10 @@
 //     queue, runs every session's lanes and timers, calls the Handler, and
 //     builds the outbound datagrams. Sessions' lane state belongs to it.
 //   - the writer goroutine writes the tick's datagrams in batches.
+//   - with Config.FlushWorkers above 1, flush workers step some of the
+//     sessions during a long Flush, each into its own batch, while the
+//     tick's goroutine steps the others and waits for them (parallel.go,
+//     decision 0362); what the sessions share stays with the tick.
 //
 // The session table is the only state shared between the reader and the
 // tick; it is guarded by mu. Counters are atomic.
