@@ -1,0 +1,254 @@
+package world
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"testing"
+
+	"dlmp/internal/grid"
+	"dlmp/internal/wire"
+)
+
+// The churn of the crossing streams (issue 7, session 7): of the
+// PlayerShow and Label3D events the crossing sends, how many are a flap a
+// client would not miss, an event of a (viewer, player) pair whose next or
+// last event (a show after a hide, a hide after a show) came within 1, 2 or
+// 5 s; and where the player was in the viewer's ranking by distance when
+// it was sent (rank 1 the nearest), and how far.
+
+// churnWindows are the flap windows, ticks (1, 2 and 5 s at 20 Hz).
+var churnWindows = [...]int{20, 40, 100}
+
+// rankBands are the upper bounds of the rank bands a player event is
+// counted in (the last one open): the 200 shown with the hold's 25 %.
+var rankBands = [...]int{150, 190, 210, 250, math.MaxInt}
+
+// distBands are the upper bounds, meters, of the distance bands a label
+// event is counted in (the labels' draw distance is 40 m).
+var distBands = [...]float32{30, 38, 42, 50, math.MaxFloat32}
+
+// flapKind is what churn counts for one kind of event (PlayerShow or
+// Label3D).
+type flapKind struct {
+	events int
+	flaps  [len(churnWindows)]int // events of a flap within the window
+	// by band (rank for players, distance for labels): all events, and
+	// those of a flap within 2 s
+	band, bandFlaps [len(rankBands)]int
+	bandShows       [len(rankBands)]int // the shows among band
+	// the events that close a pair within the window: a hide after a
+	// show (a short visit), a show after a hide (a return)
+	visits, returns [len(churnWindows)]int
+}
+
+// flapLast is a (viewer, player) pair's last event: its tick+1 (0: none)
+// and whether it was counted as a flap for each window already.
+type flapLast struct {
+	at      int32
+	counted [len(churnWindows)]bool
+}
+
+// flapCount counts the flaps of every client of a oneSpot; countConn calls
+// it when set.
+type flapCount struct {
+	c       *oneSpot
+	byID    []int // player id -> index in c.ms
+	players flapKind
+	labels  flapKind
+	lastP   [][wire.MaxPlayers]flapLast // by viewer index, by player id
+	lastL   [][wire.MaxPlayers]flapLast // by viewer index, by the label's player id
+	sorted  [][]float32                 // by viewer: squared distances of the others, sorted
+	sortAt  []int                       // by viewer: the tick sorted was, +1
+	owner   map[uint32]uint16           // label id -> the player it is attached to, as its shows say
+	on      bool                        // counting (the measure), not warming up
+}
+
+func newFlapCount(c *oneSpot) *flapCount {
+	h := &flapCount{c: c, byID: make([]int, wire.MaxPlayers), owner: map[uint32]uint16{}}
+	h.lastP = make([][wire.MaxPlayers]flapLast, len(c.ms))
+	h.lastL = make([][wire.MaxPlayers]flapLast, len(c.ms))
+	h.sorted = make([][]float32, len(c.ms))
+	h.sortAt = make([]int, len(c.ms))
+	for i, m := range c.ms {
+		h.byID[m.p.id] = i
+		c.conns[i].churn, c.conns[i].viewer = h, i
+	}
+	return h
+}
+
+// event counts one event for viewer v about the player id (a PlayerShow,
+// or a Label3D attached to the player).
+func (h *flapCount) event(v int, msg []byte) {
+	var id uint16
+	show := msg[7] == 1
+	k, last := &h.players, &h.lastP[v]
+	switch msg[0] {
+	case wire.IDPlayerShow:
+		id = binary.LittleEndian.Uint16(msg[5:])
+	case wire.IDLabel3D:
+		label := binary.LittleEndian.Uint32(msg[5:])
+		show = msg[9] == 1
+		if msg[9] == 1 { // a show names the player; a hide only the label
+			if msg[30] != wire.AttachPlayer {
+				return
+			}
+			h.owner[label] = uint16(binary.LittleEndian.Uint32(msg[31:]))
+		}
+		var ok bool
+		if id, ok = h.owner[label]; !ok {
+			return
+		}
+		k, last = &h.labels, &h.lastL[v]
+	default:
+		return
+	}
+	if !h.on {
+		return
+	}
+	now := int32(*h.c.conns[v].tick) + 1
+	l := &last[id]
+	k.events++
+	flap2 := false
+	for i, win := range churnWindows {
+		if l.at != 0 && now-l.at <= int32(win) {
+			k.flaps[i]++
+			if show {
+				k.returns[i]++
+			} else {
+				k.visits[i]++
+			}
+			if !l.counted[i] {
+				k.flaps[i]++ // the pair's first event
+			}
+			l.counted[i] = true
+			if i == 1 {
+				flap2 = true
+			}
+		} else {
+			l.counted[i] = false
+		}
+	}
+	l.at = now
+	b := h.bandOf(v, id, k == &h.labels)
+	k.band[b]++
+	if show {
+		k.bandShows[b]++
+	}
+	if flap2 {
+		k.bandFlaps[b]++
+	}
+}
+
+// bandOf returns the band of the player id for viewer v: by its rank for
+// a player event, by its distance for a label one.
+func (h *flapCount) bandOf(v int, id uint16, label bool) int {
+	q, o := h.c.ms[v].p, h.c.ms[h.byID[id]].p
+	d2 := grid.Dist2(q.pos, o.pos)
+	if label {
+		d := float32(math.Sqrt(float64(d2)))
+		for i, b := range distBands {
+			if d <= b {
+				return i
+			}
+		}
+	}
+	now := *h.c.conns[v].tick + 1
+	if h.sortAt[v] != now {
+		s := h.sorted[v][:0]
+		for _, m := range h.c.ms {
+			if m.p != q {
+				s = append(s, grid.Dist2(q.pos, m.p.pos))
+			}
+		}
+		slices.Sort(s)
+		h.sorted[v], h.sortAt[v] = s, now
+	}
+	rank, _ := slices.BinarySearch(h.sorted[v], d2)
+	rank++
+	for i, b := range rankBands {
+		if rank <= b {
+			return i
+		}
+	}
+	return len(rankBands) - 1
+}
+
+// BenchmarkCrossingChurn runs the crossing streams (newCrossing) and
+// reports the churn of their PlayerShow and Label3D events (see above):
+// player-ops/tick and label-ops/tick, and for each the share of events in
+// a flap within 1, 2 and 5 s (flap1s-%, ...); and by band, the share of
+// the events (p-rank≤150-%, ... for players by rank, l-d≤30m-%, ... for
+// labels by distance) and the share of those that flap within 2 s
+// (p-rank≤150-flap2s-%). Its time is not the tick's (the counting sorts
+// every viewer's distances): BenchmarkCrowdCrossing measures that. Run it
+// at -benchtime 800x.
+func BenchmarkCrossingChurn(b *testing.B) {
+	for _, f := range []float32{PlayerHoldFactor, 1, 0.8, 0.5} {
+		b.Run(fmt.Sprintf("hold-%.2f", f), func(b *testing.B) {
+			defer func(f float32) { holdFactor = f }(holdFactor)
+			holdFactor = f
+			benchChurn(b)
+		})
+	}
+}
+
+func benchChurn(b *testing.B) {
+	c := newCrossing(b, false)
+	h := newFlapCount(c)
+	for range 60 {
+		c.runLine()
+		c.w.Tick(c.now)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	h.on = true
+	n := 0
+	var missed []int
+	var near [len(nearKs)]float64
+	for b.Loop() {
+		c.runLine()
+		c.w.Tick(c.now)
+		n++
+		if n%missedEvery == 0 {
+			missed, near = c.missed(missed, near)
+		}
+	}
+	h.report(b, n)
+	for i, k := range nearKs {
+		b.ReportMetric(near[i]/float64(max(len(missed), 1)), fmt.Sprintf("near%d-missing", k))
+	}
+}
+
+func (h *flapCount) report(b *testing.B, ticks int) {
+	for _, k := range []struct {
+		name string
+		k    *flapKind
+	}{{"player", &h.players}, {"label", &h.labels}} {
+		e := float64(max(k.k.events, 1))
+		b.ReportMetric(float64(k.k.events)/float64(ticks), k.name+"-ops/tick")
+		for i, win := range churnWindows {
+			b.ReportMetric(100*float64(k.k.flaps[i])/e, fmt.Sprintf("%s-flap%ds-%%", k.name[:1], win/20))
+			b.ReportMetric(100*float64(k.k.visits[i])/e, fmt.Sprintf("%s-visit%ds-%%", k.name[:1], win/20))
+			b.ReportMetric(100*float64(k.k.returns[i])/e, fmt.Sprintf("%s-return%ds-%%", k.name[:1], win/20))
+		}
+		for i := range rankBands {
+			var name string
+			switch {
+			case k.k == &h.labels && i < len(distBands)-1:
+				name = fmt.Sprintf("l-d≤%.0fm", distBands[i])
+			case k.k == &h.labels:
+				name = fmt.Sprintf("l-d>%.0fm", distBands[i-1])
+			case i < len(rankBands)-1:
+				name = fmt.Sprintf("p-rank≤%d", rankBands[i])
+			default:
+				name = fmt.Sprintf("p-rank>%d", rankBands[i-1])
+			}
+			b.ReportMetric(100*float64(k.k.band[i])/e, name+"-%")
+			b.ReportMetric(100*float64(k.k.bandFlaps[i])/float64(max(k.k.band[i], 1)), name+"-flap2s-%")
+			b.ReportMetric(100*float64(k.k.bandShows[i])/float64(max(k.k.band[i], 1)), name+"-shows-%")
+		}
+	}
+}
