@@ -24,11 +24,11 @@ var churnWindows = [...]int{20, 40, 100}
 
 // rankBands are the upper bounds of the rank bands a player event is
 // counted in (the last one open): the 200 shown with the hold's 25 %.
-var rankBands = [...]int{150, 190, 210, 250, math.MaxInt}
+var rankBands = [...]int{50, 150, 190, 210, 250, math.MaxInt}
 
 // distBands are the upper bounds, meters, of the distance bands a label
 // event is counted in (the labels' draw distance is 40 m).
-var distBands = [...]float32{30, 38, 42, 50, math.MaxFloat32}
+var distBands = [...]float32{10, 30, 38, 42, 50, math.MaxFloat32}
 
 // flapKind is what churn counts for one kind of event (PlayerShow or
 // Label3D).
@@ -39,6 +39,9 @@ type flapKind struct {
 	// those of a flap within 2 s
 	band, bandFlaps [len(rankBands)]int
 	bandShows       [len(rankBands)]int // the shows among band
+	// the sums of the distances, meters, of the player shown or hidden
+	// and of the viewer's 200th nearest then (player events only)
+	showD, hideD, cutD float64
 	// the events that close a pair within the window: a hide after a
 	// show (a short visit), a show after a hide (a return)
 	visits, returns [len(churnWindows)]int
@@ -132,7 +135,7 @@ func (h *flapCount) event(v int, msg []byte) {
 		}
 	}
 	l.at = now
-	b := h.bandOf(v, id, k == &h.labels)
+	b := h.bandOf(v, id, k == &h.labels, show)
 	k.band[b]++
 	if show {
 		k.bandShows[b]++
@@ -143,8 +146,9 @@ func (h *flapCount) event(v int, msg []byte) {
 }
 
 // bandOf returns the band of the player id for viewer v: by its rank for
-// a player event, by its distance for a label one.
-func (h *flapCount) bandOf(v int, id uint16, label bool) int {
+// a player event (whose distances it adds up), by its distance for a
+// label one.
+func (h *flapCount) bandOf(v int, id uint16, label, show bool) int {
 	q, o := h.c.ms[v].p, h.c.ms[h.byID[id]].p
 	d2 := grid.Dist2(q.pos, o.pos)
 	if label {
@@ -168,6 +172,13 @@ func (h *flapCount) bandOf(v int, id uint16, label bool) int {
 	}
 	rank, _ := slices.BinarySearch(h.sorted[v], d2)
 	rank++
+	d, cut := math.Sqrt(float64(d2)), math.Sqrt(float64(h.sorted[v][PlayerLimit-1]))
+	if show {
+		h.players.showD += d
+	} else {
+		h.players.hideD += d
+	}
+	h.players.cutD += cut
 	for i, b := range rankBands {
 		if rank <= b {
 			return i
@@ -186,7 +197,7 @@ func (h *flapCount) bandOf(v int, id uint16, label bool) int {
 // every viewer's distances): BenchmarkCrowdCrossing measures that. Run it
 // at -benchtime 800x.
 func BenchmarkCrossingChurn(b *testing.B) {
-	for _, f := range []float32{PlayerHoldFactor, 1, 0.8, 0.5} {
+	for _, f := range []float32{PlayerHoldFactor, 1, 0.5} {
 		b.Run(fmt.Sprintf("hold-%.2f", f), func(b *testing.B) {
 			defer func(f float32) { holdFactor = f }(holdFactor)
 			holdFactor = f
@@ -223,6 +234,15 @@ func benchChurn(b *testing.B) {
 }
 
 func (h *flapCount) report(b *testing.B, ticks int) {
+	p := &h.players
+	var shows, hides int
+	for i := range rankBands {
+		shows += p.bandShows[i]
+		hides += p.band[i] - p.bandShows[i]
+	}
+	b.ReportMetric(p.showD/float64(max(shows, 1)), "p-show-m")
+	b.ReportMetric(p.hideD/float64(max(hides, 1)), "p-hide-m")
+	b.ReportMetric(p.cutD/float64(max(p.events, 1)), "p-200th-m")
 	for _, k := range []struct {
 		name string
 		k    *flapKind
