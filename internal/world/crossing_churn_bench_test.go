@@ -172,7 +172,7 @@ func (h *flapCount) bandOf(v int, id uint16, label, show bool) int {
 	}
 	rank, _ := slices.BinarySearch(h.sorted[v], d2)
 	rank++
-	d, cut := math.Sqrt(float64(d2)), math.Sqrt(float64(h.sorted[v][PlayerLimit-1]))
+	d, cut := math.Sqrt(float64(d2)), math.Sqrt(float64(h.sorted[v][min(PlayerLimit, len(h.sorted[v]))-1]))
 	if show {
 		h.players.showD += d
 	} else {
