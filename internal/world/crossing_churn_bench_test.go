@@ -66,7 +66,16 @@ type flapCount struct {
 	sorted  [][]float32                 // by viewer: squared distances of the others, sorted
 	sortAt  []int                       // by viewer: the tick sorted was, +1
 	owner   map[uint32]uint16           // label id -> the player it is attached to, as its shows say
-	on      bool                        // counting (the measure), not warming up
+	// by viewer, by player id: the last tick+1 the player was among the
+	// viewer's lateK nearest (markNear)
+	nearAt [][wire.MaxPlayers]int32
+	// the players newly among a viewer's lateK nearest and not shown to
+	// it yet, since when; and how long each such wait lasted, ticks: until
+	// the show (late) or until the player left the lateK nearest unshown
+	// (unshown)
+	waits         []nearWait
+	late, unshown []int32
+	on            bool // counting (the measure), not warming up
 }
 
 func newFlapCount(c *oneSpot) *flapCount {
@@ -75,6 +84,7 @@ func newFlapCount(c *oneSpot) *flapCount {
 	h.lastL = make([][wire.MaxPlayers]flapLast, len(c.ms))
 	h.sorted = make([][]float32, len(c.ms))
 	h.sortAt = make([]int, len(c.ms))
+	h.nearAt = make([][wire.MaxPlayers]int32, len(c.ms))
 	for i, m := range c.ms {
 		h.byID[m.p.id] = i
 		c.conns[i].churn, c.conns[i].viewer = h, i
@@ -143,6 +153,63 @@ func (h *flapCount) event(v int, msg []byte) {
 	if flap2 {
 		k.bandFlaps[b]++
 	}
+}
+
+// lateK is how many nearest players a show's lateness is measured for.
+const lateK = 50
+
+// nearWait is a player newly among a viewer's lateK nearest, not shown
+// to it yet.
+type nearWait struct {
+	v     int
+	id    uint16
+	since int32
+}
+
+// markNear records, between the moves and the tick, which players are
+// each viewer's lateK nearest (by the world's grid); a player newly among
+// them that the viewer is not shown waits until it is shown (late, counted
+// by the tick of the show) or leaves them (unshown).
+func (h *flapCount) markNear() {
+	now := int32(*h.c.conns[0].tick) + 1
+	var hits []grid.Hit
+	for v, m := range h.c.ms {
+		hits = h.c.w.ents.playerGrid.Lookup(m.p.scope).Nearest(m.p.pos, lateK+1, hits[:0])
+		for _, x := range hits {
+			id := uint16(x.Key)
+			if id == m.p.id {
+				continue
+			}
+			if _, shown := m.p.ent.players.Shown(uint32(id)); h.nearAt[v][id] != now-1 && !shown {
+				h.waits = append(h.waits, nearWait{v, id, now})
+			}
+			h.nearAt[v][id] = now
+		}
+	}
+	kept := h.waits[:0]
+	for _, x := range h.waits {
+		switch {
+		case h.nearAt[x.v][x.id] != now:
+			h.unshown = append(h.unshown, now-x.since)
+		default:
+			kept = append(kept, x)
+		}
+	}
+	h.waits = kept
+}
+
+// shownWaits ends, after the tick, the waits of the players it showed.
+func (h *flapCount) shownWaits() {
+	now := int32(*h.c.conns[0].tick) + 1
+	kept := h.waits[:0]
+	for _, x := range h.waits {
+		if _, ok := h.c.ms[x.v].p.ent.players.Shown(uint32(x.id)); ok {
+			h.late = append(h.late, now-x.since)
+		} else {
+			kept = append(kept, x)
+		}
+	}
+	h.waits = kept
 }
 
 // bandOf returns the band of the player id for viewer v: by its rank for
@@ -221,13 +288,27 @@ func benchChurn(b *testing.B) {
 	var near [len(nearKs)]float64
 	for b.Loop() {
 		c.runLine()
+		h.markNear()
 		c.w.Tick(c.now)
+		h.shownWaits()
 		n++
 		if n%missedEvery == 0 {
 			missed, near = c.missed(missed, near)
 		}
 	}
 	h.report(b, n)
+	if len(h.late) > 0 {
+		slices.Sort(h.late)
+		var sum int64
+		for _, t := range h.late {
+			sum += int64(t)
+		}
+		all := len(h.late) + len(h.unshown)
+		b.ReportMetric(float64(sum)/float64(len(h.late))/20, "near50-late-s")
+		b.ReportMetric(float64(h.late[len(h.late)*9/10])/20, "near50-late-p90-s")
+		b.ReportMetric(100*float64(len(h.unshown))/float64(all), "near50-unshown-%")
+		b.ReportMetric(float64(all)/float64(len(h.c.ms))/float64(n), "near50-new/viewer-tick")
+	}
 	for i, k := range nearKs {
 		b.ReportMetric(near[i]/float64(max(len(missed), 1)), fmt.Sprintf("near%d-missing", k))
 	}
