@@ -260,9 +260,14 @@ func (h *flapCount) bandOf(v int, id uint16, label, show bool) int {
 // a flap within 1, 2 and 5 s (flap1s-%, ...); and by band, the share of
 // the events (p-rank≤150-%, ... for players by rank, l-d≤30m-%, ... for
 // labels by distance) and the share of those that flap within 2 s
-// (p-rank≤150-flap2s-%). Its time is not the tick's (the counting sorts
-// every viewer's distances): BenchmarkCrowdCrossing measures that. Run it
-// at -benchtime 800x.
+// (p-rank≤150-flap2s-%); p-show-m, p-hide-m and p-200th-m the mean
+// distances of a player shown, hidden, and of the viewer's 200th nearest
+// then; near50-late-s and near50-unshown-% how long a player newly among a
+// viewer's 50 nearest waits for its show, and how many leave them unshown
+// (markNear); and near50-missing as BenchmarkCrowdCrossing. The
+// sub-benchmarks are the hold factors (hold-0.64 is the rule's). Its time
+// is not the tick's (the counting sorts every viewer's distances):
+// BenchmarkCrowdCrossing measures that. Run it at -benchtime 800x.
 func BenchmarkCrossingChurn(b *testing.B) {
 	for _, f := range []float32{PlayerHoldFactor, 1, 0.5} {
 		b.Run(fmt.Sprintf("hold-%.2f", f), func(b *testing.B) {
