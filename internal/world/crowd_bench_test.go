@@ -28,6 +28,8 @@ type countConn struct {
 	young, hides               int
 	tick                       *int                    // the world's ticks so far (oneSpot.ticks)
 	shownAt                    [wire.MaxPlayers]uint32 // by player id: the tick of its show, +1; 0 when hidden
+	churn                      *flapCount              // when set, counts the flaps (crossing_churn_bench_test.go)
+	viewer                     int                     // this client's index for churn
 }
 
 // youngTicks is how long, ticks, a player hidden was shown at most for
@@ -35,6 +37,9 @@ type countConn struct {
 const youngTicks = 20
 
 func (c *countConn) Send(msg []byte, _ lane.Class) error {
+	if c.churn != nil {
+		c.churn.event(c.viewer, msg)
+	}
 	switch msg[0] {
 	case wire.IDPlayerShow:
 		c.pshow++
