@@ -1,0 +1,84 @@
+package world
+
+// objectTable holds the objects by id, in place (decision 0363): chunks of
+// objectChunk Objects, object id i at chunks[i/objectChunk][i%objectChunk].
+// A show, a cut test or a chain's expansion finds an object from its id
+// with the chunk table (a few kilobytes, cached: one pointer per
+// objectChunk objects) and reads the object: one miss, where a table of
+// a pointer per id took two (the pointer's, then the object's).
+//
+// Ids are never reused (CreateObject), so a slot is filled once: a
+// deleted object keeps its slot, marked not live, and a pointer to it
+// held anywhere still reads what it was. A chunk whose every slot was
+// filled and deleted is dropped from the table (the garbage collector
+// frees it once nothing points into it).
+type objectTable struct {
+	chunks []*objectChunkArr // [0] holds id 0, never an object
+	live   []int32           // per chunk: its objects not deleted
+}
+
+const (
+	objectChunkBits = 10
+	objectChunk     = 1 << objectChunkBits // objects a chunk, 128 KiB
+)
+
+type objectChunkArr [objectChunk]Object
+
+// at returns the object with the id, which must be live (an id from a grid,
+// a view or a chain): no check.
+func (t *objectTable) at(id uint32) *Object {
+	return &t.chunks[id>>objectChunkBits][id&(objectChunk-1)]
+}
+
+// get returns the live object with the id, or nil.
+func (t *objectTable) get(id uint32) *Object {
+	i := int(id >> objectChunkBits)
+	if id == 0 || i >= len(t.chunks) || t.chunks[i] == nil {
+		return nil
+	}
+	o := &t.chunks[i][id&(objectChunk-1)]
+	if !o.live {
+		return nil
+	}
+	return o
+}
+
+// add stores o as the object of its id, the next id of the table (every
+// lower id added before), and returns the stored object.
+func (t *objectTable) add(o Object) *Object {
+	i := int(o.id >> objectChunkBits)
+	for len(t.chunks) <= i {
+		t.chunks = append(t.chunks, new(objectChunkArr))
+		t.live = append(t.live, 0)
+	}
+	s := &t.chunks[i][o.id&(objectChunk-1)]
+	*s = o
+	s.live = true
+	t.live[i]++
+	return s
+}
+
+// remove marks the live object o deleted; next is the id the next add
+// takes (a chunk below it is filled: once empty, it is dropped).
+func (t *objectTable) remove(o *Object, next uint32) {
+	o.live = false
+	i := int(o.id >> objectChunkBits)
+	t.live[i]--
+	if t.live[i] == 0 && uint32(i+1)<<objectChunkBits <= next {
+		t.chunks[i] = nil
+	}
+}
+
+// each calls f with every live object, by id.
+func (t *objectTable) each(f func(*Object)) {
+	for _, c := range t.chunks {
+		if c == nil {
+			continue
+		}
+		for j := range c {
+			if o := &c[j]; o.live {
+				f(o)
+			}
+		}
+	}
+}
