@@ -9,7 +9,7 @@ package world
 //
 // Ids are never reused (CreateObject), so a slot is filled once: a
 // deleted object keeps its slot, marked not live, and a pointer to it
-// held anywhere still reads what it was. A chunk whose every slot was
+// held anywhere still reads its id, model and pose. A chunk whose every slot was
 // filled and deleted is dropped from the table (the garbage collector
 // frees it once nothing points into it).
 type objectTable struct {
@@ -59,9 +59,12 @@ func (t *objectTable) add(o Object) *Object {
 }
 
 // remove marks the live object o deleted; next is the id the next add
-// takes (a chunk below it is filled: once empty, it is dropped).
+// takes (a chunk below it is filled: once empty, it is dropped). Its
+// pointers are cleared, so that a slot kept for its chunk's other
+// objects keeps nothing else alive (a viewer that left, a movement).
 func (t *objectTable) remove(o *Object, next uint32) {
 	o.live = false
+	o.mv, o.viewer, o.parent, o.children = nil, nil, nil, nil
 	i := int(o.id >> objectChunkBits)
 	t.live[i]--
 	if t.live[i] == 0 && uint32(i+1)<<objectChunkBits <= next {

@@ -2,9 +2,11 @@ package world
 
 import (
 	"testing"
+	"time"
 
 	"dlmp/internal/config"
 	"dlmp/internal/grid"
+	"dlmp/internal/wire"
 )
 
 // TestObjectTableByID: every object is found by its id across chunks, a
@@ -125,5 +127,35 @@ func TestObjectShowsReadTheTable(t *testing.T) {
 		if s.ObjectID == near && (s.X != 20 || s.Broken != 1) || s.ObjectID == again && s.X != -10 {
 			t.Fatalf("back: got show %+v", *s)
 		}
+	}
+}
+
+// TestDeletedObjectSlotHoldsNothing: a deleted object's slot, kept for its
+// chunk's other objects, points to nothing (its viewer that left, its
+// movement, its parent): the table keeps no left player alive.
+func TestDeletedObjectSlotHoldsNothing(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.join()
+	f.spawn(a, ac, at(0, 0))
+	kept := f.object(ObjectParams{Pos: at(3, 0)})
+	mine := f.object(ObjectParams{Pos: at(1, 0), Viewer: a})
+	child := f.object(ObjectParams{Pos: at(2, 0), Viewer: a})
+	f.attach(child, AttachParams{Kind: KindObject, ID: mine})
+	if err := f.w.MoveObject(mine, at(9, 0), Rot{}, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	o, c := f.w.Object(mine), f.w.Object(child)
+	f.advance(tick)
+	f.w.Leave(a, wire.ReasonQuit)
+	if f.w.Object(mine) != nil || f.w.Object(child) != nil || f.w.Object(kept) == nil {
+		t.Fatal("the viewer's objects outlived it, or another went with them")
+	}
+	for _, d := range []*Object{o, c} {
+		if d.viewer != nil || d.mv != nil || d.parent != nil || d.children != nil {
+			t.Errorf("deleted object %d: viewer %p, mv %p, parent %p, children %v: want none", d.id, d.viewer, d.mv, d.parent, d.children)
+		}
+	}
+	if o.ID() != mine || c.ID() != child {
+		t.Errorf("deleted objects read ids %d, %d, want %d, %d", o.ID(), c.ID(), mine, child)
 	}
 }
