@@ -12,17 +12,20 @@ package world
 // held anywhere still reads its id, model and pose. A chunk whose every slot was
 // filled and deleted is dropped from the table (the garbage collector
 // frees it once nothing points into it).
+//
+// The chunks are slices, not pointers to arrays: indexing a slice checks
+// the index against the length in the chunk table, where a pointer to an
+// array is checked for nil by a load from the chunk itself (its first
+// line, on a page of its own: a cache and TLB miss a show, measured).
 type objectTable struct {
-	chunks []*objectChunkArr // [0] holds id 0, never an object
-	live   []int32           // per chunk: its objects not deleted
+	chunks [][]Object // objectChunk each, or nil once dropped; [0] holds id 0, never an object
+	live   []int32    // per chunk: its objects not deleted
 }
 
 const (
 	objectChunkBits = 10
 	objectChunk     = 1 << objectChunkBits // objects a chunk, 128 KiB
 )
-
-type objectChunkArr [objectChunk]Object
 
 // at returns the object with the id, which must be live (an id from a grid,
 // a view or a chain): no check.
@@ -48,7 +51,7 @@ func (t *objectTable) get(id uint32) *Object {
 func (t *objectTable) add(o Object) *Object {
 	i := int(o.id >> objectChunkBits)
 	for len(t.chunks) <= i {
-		t.chunks = append(t.chunks, new(objectChunkArr))
+		t.chunks = append(t.chunks, make([]Object, objectChunk))
 		t.live = append(t.live, 0)
 	}
 	s := &t.chunks[i][o.id&(objectChunk-1)]
