@@ -17,9 +17,17 @@ package world
 // the index against the length in the chunk table, where a pointer to an
 // array is checked for nil by a load from the chunk itself (its first
 // line, on a page of its own: a cache and TLB miss a show, measured).
+//
+// The table is one slice (as the pointer table it replaced), so that the
+// fields after it in entities keep their offsets.
 type objectTable struct {
-	chunks [][]Object // objectChunk each, or nil once dropped; [0] holds id 0, never an object
-	live   []int32    // per chunk: its objects not deleted
+	chunks []objectChunkOf // [0] holds id 0, never an object
+}
+
+// objectChunkOf is one chunk: objectChunk objects, or nil once dropped.
+type objectChunkOf struct {
+	objs []Object
+	live int32 // its objects not deleted
 }
 
 const (
@@ -30,16 +38,16 @@ const (
 // at returns the object with the id, which must be live (an id from a grid,
 // a view or a chain): no check.
 func (t *objectTable) at(id uint32) *Object {
-	return &t.chunks[id>>objectChunkBits][id&(objectChunk-1)]
+	return &t.chunks[id>>objectChunkBits].objs[id&(objectChunk-1)]
 }
 
 // get returns the live object with the id, or nil.
 func (t *objectTable) get(id uint32) *Object {
 	i := int(id >> objectChunkBits)
-	if id == 0 || i >= len(t.chunks) || t.chunks[i] == nil {
+	if id == 0 || i >= len(t.chunks) || t.chunks[i].objs == nil {
 		return nil
 	}
-	o := &t.chunks[i][id&(objectChunk-1)]
+	o := &t.chunks[i].objs[id&(objectChunk-1)]
 	if !o.live {
 		return nil
 	}
@@ -51,13 +59,13 @@ func (t *objectTable) get(id uint32) *Object {
 func (t *objectTable) add(o Object) *Object {
 	i := int(o.id >> objectChunkBits)
 	for len(t.chunks) <= i {
-		t.chunks = append(t.chunks, make([]Object, objectChunk))
-		t.live = append(t.live, 0)
+		t.chunks = append(t.chunks, objectChunkOf{objs: make([]Object, objectChunk)})
 	}
-	s := &t.chunks[i][o.id&(objectChunk-1)]
+	c := &t.chunks[i]
+	s := &c.objs[o.id&(objectChunk-1)]
 	*s = o
 	s.live = true
-	t.live[i]++
+	c.live++
 	return s
 }
 
@@ -69,20 +77,18 @@ func (t *objectTable) remove(o *Object, next uint32) {
 	o.live = false
 	o.mv, o.viewer, o.parent, o.children = nil, nil, nil, nil
 	i := int(o.id >> objectChunkBits)
-	t.live[i]--
-	if t.live[i] == 0 && uint32(i+1)<<objectChunkBits <= next {
-		t.chunks[i] = nil
+	c := &t.chunks[i]
+	c.live--
+	if c.live == 0 && uint32(i+1)<<objectChunkBits <= next {
+		c.objs = nil
 	}
 }
 
 // each calls f with every live object, by id.
 func (t *objectTable) each(f func(*Object)) {
 	for _, c := range t.chunks {
-		if c == nil {
-			continue
-		}
-		for j := range c {
-			if o := &c[j]; o.live {
+		for j := range c.objs {
+			if o := &c.objs[j]; o.live {
 				f(o)
 			}
 		}

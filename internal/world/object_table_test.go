@@ -56,8 +56,8 @@ func TestObjectTableByID(t *testing.T) {
 		t.Fatalf("a held pointer to a deleted object reads %+v", held)
 	}
 	tab := &f.w.ents.objects
-	if tab.chunks[1] != nil || tab.chunks[0] == nil || tab.live[0] != objectChunk-2 {
-		t.Fatalf("chunks: [1] %p (want dropped), [0] %p with %d live (want kept, %d)", tab.chunks[1], tab.chunks[0], tab.live[0], objectChunk-2)
+	if tab.chunks[1].objs != nil || tab.chunks[0].objs == nil || tab.chunks[0].live != objectChunk-2 {
+		t.Fatalf("chunks: [1] %d objects (want dropped), [0] %d with %d live (want kept, %d)", len(tab.chunks[1].objs), len(tab.chunks[0].objs), tab.chunks[0].live, objectChunk-2)
 	}
 	if err := f.w.DeleteObject(objectChunk + 1); err == nil {
 		t.Fatal("delete of a deleted object accepted")
@@ -69,7 +69,7 @@ func TestObjectTableByID(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if tab.chunks[2] == nil {
+	if tab.chunks[2].objs == nil {
 		t.Fatal("the last chunk dropped while later ids fall in it")
 	}
 	id := f.object(ObjectParams{Pos: at(1, 2)})
