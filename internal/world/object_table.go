@@ -1,9 +1,9 @@
 package world
 
 // objectTable holds the objects by id, in place (decision 0363): chunks of
-// objectChunk Objects, object id i at chunks[i/objectChunk][i%objectChunk].
+// objectChunk Objects, object id i at chunks[i/objectChunk].objs[i%objectChunk].
 // A show, a cut test or a chain's expansion finds an object from its id
-// with the chunk table (a few kilobytes, cached: one pointer per
+// with the chunk table (tens of kilobytes, cached: one entry per
 // objectChunk objects) and reads the object: one miss, where a table of
 // a pointer per id took two (the pointer's, then the object's).
 //
