@@ -151,10 +151,13 @@ func (w *World) buildBlipRing(r *blipRing, g *grid.Grid, sc grid.Scope, c grid.V
 	if eg := pr.blipEdgeG.Lookup(sc); eg != nil {
 		pr.holdHits = eg.Covering(c, pr.holdHits[:0])
 		for _, e := range pr.holdHits {
+			if math.Sqrt(float64(e.Dist2)) >= r.b {
+				continue // past b: told before the blip is read
+			}
 			b := pr.blips[e.Key]
 			dd := b.params.DrawDistance
-			if e.Dist2 <= dd*dd || math.Sqrt(float64(e.Dist2)) >= r.b {
-				continue // covering c (a hit above) or past b
+			if e.Dist2 <= dd*dd {
+				continue // covering c (a hit above)
 			}
 			r.ents = append(r.ents, ringEnt{at: b.at, r2: dd * dd, key: b.slot, rev: b.rev, mix: sum(b.slot, b.rev)})
 		}

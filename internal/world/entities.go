@@ -22,7 +22,7 @@ type entities struct {
 	vehicleN    int
 	vehicleRev  uint32 // the last rev given to a vehicle's show
 
-	objects    []*Object    // by object id; nil once deleted, [0] unused
+	objects    objectTable  // by object id, in place (object_table.go)
 	hot        []objectHot  // by object id: what a query reads of a root, dense
 	objectN    int          // objects not deleted
 	objectGrid *grid.Scopes // chain roots, weight 1 + chain
@@ -51,7 +51,6 @@ func (e *entities) init(c config.Config) {
 	e.playerGrid = grid.NewScopes(playerCell)
 	e.vehicleGrid = grid.NewScopes(playerCell)
 	e.vehicles = make([]*Vehicle, MaxVehicles+1)
-	e.objects = make([]*Object, 1)
 	e.hot = make([]objectHot, 1)
 	e.objectGrid = grid.NewScopes(objectCell)
 	e.objectDist = float32(c.World.ObjectStreamDistance)

@@ -49,9 +49,10 @@ type Rot struct{ X, Y, Z float32 }
 // Object is one server object. Read it with [World.Object].
 type Object struct {
 	// What a show reads (fillObject), in the first 64 bytes: one cache
-	// line, as an Object is 128 bytes (TestObjectSize: its allocations
-	// are 128-byte aligned), which sendObjectOps loads in its first loop
-	// (id and mv). The fields are laid out with no padding to reach 128.
+	// line, as an Object is 128 bytes (TestObjectSize) in a table's chunk
+	// that is page-aligned (objectTable), which sendObjectOps loads in its
+	// second loop (id and mv). The fields are laid out with no padding to
+	// reach 128.
 	id       uint32
 	model    uint16
 	bone     uint8
@@ -64,6 +65,7 @@ type Object struct {
 	kind     Kind        // 0: attached to nothing
 	inGrid   bool        // a chain root in a grid
 	ruled    bool        // a chain root in the grid of roots with a per-player rule (rootScopes)
+	live     bool        // not deleted (objectTable)
 	mv       *objectMove // nil when standing
 
 	dist     float32
@@ -137,13 +139,13 @@ func (w *World) CreateObject(op ObjectParams) (uint32, error) {
 	if op.Viewer != nil && (op.Viewer.left || w.Player(op.Viewer.id) != op.Viewer) {
 		return 0, stateErr(fn, "viewer", "player %d is not connected", op.Viewer.id)
 	}
-	o := &Object{model: op.Model, pos: op.Pos, rot: op.Rot, scope: op.Scope, dist: op.Distance, viewer: op.Viewer, rev: 1}
-	o.id = w.ents.nextObject + 1
-	if err := w.objectShow(o).CheckSend(); err != nil {
+	n := Object{model: op.Model, pos: op.Pos, rot: op.Rot, scope: op.Scope, dist: op.Distance, viewer: op.Viewer, rev: 1}
+	n.id = w.ents.nextObject + 1
+	if err := w.objectShow(&n).CheckSend(); err != nil {
 		return 0, fieldArgErr(fn, err)
 	}
 	w.ents.nextObject++
-	w.ents.objects = append(w.ents.objects, o)
+	o := w.ents.objects.add(n)
 	w.ents.hot = append(w.ents.hot, objectHot{rev: o.rev})
 	w.ents.objectN++
 	if o.viewer != nil {
@@ -156,10 +158,7 @@ func (w *World) CreateObject(op ObjectParams) (uint32, error) {
 
 // Object returns the object with the id, or nil.
 func (w *World) Object(id uint32) *Object {
-	if id == 0 || int64(id) >= int64(len(w.ents.objects)) {
-		return nil
-	}
-	return w.ents.objects[id]
+	return w.ents.objects.get(id)
 }
 
 // Objects returns the number of objects.

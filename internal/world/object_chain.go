@@ -148,7 +148,7 @@ func (w *World) deleteChain(o *Object) {
 		v := &o.viewer.ent
 		v.owned = slices.DeleteFunc(v.owned, func(c *Object) bool { return c == o })
 	}
-	w.ents.objects[o.id] = nil
+	w.ents.objects.remove(o, w.ents.nextObject+1)
 	w.ents.hot[o.id] = objectHot{}
 	w.ents.objectN--
 }

@@ -49,7 +49,8 @@ func TestChainSumKept(t *testing.T) {
 				ids = append(ids, f.object(ObjectParams{Pos: at(rng.Float32()*20, rng.Float32()*20)}))
 			}
 		}
-		for _, r := range w.ents.objects {
+		for id := uint32(1); id <= w.ents.nextObject; id++ {
+			r := w.Object(id)
 			if r == nil || !r.inGrid {
 				continue
 			}

@@ -71,7 +71,11 @@ func FuzzEntities(f *testing.F) {
 			b = b[8:]
 		}
 		fx.w.Tick(fx.now)
-		for i, o := range fx.w.ents.objects {
+		for i := uint32(1); i <= fx.w.ents.nextObject; i++ {
+			o := fx.w.Object(i)
+			if o != nil && o.id != i {
+				t.Fatalf("object table: id %d holds object %d", i, o.id)
+			}
 			if o != nil && (fx.w.ents.hot[i].rev != o.rev || o.inGrid && o.ruled != (o.viewer != nil || o.kind != 0)) {
 				t.Fatalf("object %d: dense copy %+v disagrees with rev %d", i, fx.w.ents.hot[i], o.rev)
 			}

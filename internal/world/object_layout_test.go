@@ -7,8 +7,8 @@ import (
 
 // TestObjectSize: what a show reads of an object (fillObject, and the id
 // and mv sendObjectOps loads first) lies in the object's first 64 bytes,
-// and an Object is 128 bytes, so that the allocator's 128-byte size class
-// puts those 64 bytes in one cache line (a show's miss, not two).
+// and an Object is 128 bytes, so that in objectTable's page-aligned chunks
+// those 64 bytes are one cache line (a show's miss, not two).
 func TestObjectSize(t *testing.T) {
 	var o Object
 	if got := unsafe.Sizeof(o); got != 128 {
@@ -37,7 +37,7 @@ func TestObjectSize(t *testing.T) {
 	f := newFixture(t, nil)
 	for range 64 {
 		id := f.object(ObjectParams{})
-		if a := uintptr(unsafe.Pointer(f.w.ents.objects[id])); a%64 != 0 {
+		if a := uintptr(unsafe.Pointer(f.w.Object(id))); a%64 != 0 {
 			t.Fatalf("got object %d at %#x, want 64-byte aligned", id, a)
 		}
 	}

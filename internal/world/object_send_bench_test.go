@@ -27,7 +27,7 @@ func BenchmarkSendObjectOps(b *testing.B) {
 	addObjects(b, w, rng, 1_000_000)
 	var h wire.ServerHello
 	q, _ := w.Join(&nullConn{}, &h)
-	n := len(w.ents.objects) - 1
+	n := int(w.ents.nextObject)
 	const steps = 512
 	opsOf := make([][]stream.Op, steps)
 	for i := range opsOf {
@@ -40,7 +40,7 @@ func BenchmarkSendObjectOps(b *testing.B) {
 		s := &w.ents.os
 		for _, op := range ops {
 			if op.Show {
-				w.fillObject(w.ents.objects[op.ID], s)
+				w.fillObject(w.ents.objects.at(op.ID), s)
 			} else {
 				*s = wire.ObjectState{ObjectID: op.ID}
 			}
@@ -53,7 +53,7 @@ func BenchmarkSendObjectOps(b *testing.B) {
 		moving, ids := 0, uint32(0)
 		for _, op := range ops {
 			if op.Show {
-				o := w.ents.objects[op.ID]
+				o := w.ents.objects.at(op.ID)
 				if o.mv != nil {
 					moving++
 				}

@@ -35,7 +35,7 @@ func (w *World) objectsPlain(q *Player, sc grid.Scope, at grid.Vec) bool {
 	hits := g.Covering(at, w.ents.hits[:0])
 	w.ents.hits = hits
 	for _, h := range hits {
-		if r := w.ents.objects[h.Key]; !(r.kind == KindPlayer && r.parentID == uint32(q.id)) && w.rootWanted(r, q) {
+		if r := w.ents.objects.at(h.Key); !(r.kind == KindPlayer && r.parentID == uint32(q.id)) && w.rootWanted(r, q) {
 			return false
 		}
 	}
@@ -65,7 +65,7 @@ func (w *World) objectStep(q *Player, sc grid.Scope, at grid.Vec) bool {
 		h := &s.Leave[i]
 		hides = append(hides, h.Key)
 		if h.Weight > 1 {
-			hides = membersIDs(w.ents.objects[h.Key], hides)
+			hides = membersIDs(w.ents.objects.at(h.Key), hides)
 		}
 	}
 	for i := range s.Enter {
@@ -162,7 +162,7 @@ func (w *World) objectBandStep(q *Player, v *stream.View, box *grid.Box, old, ne
 		case j < 0:
 			hides = append(hides, h.Key)
 			if h.Weight > 1 {
-				hides = membersIDs(w.ents.objects[h.Key], hides)
+				hides = membersIDs(w.ents.objects.at(h.Key), hides)
 			}
 		case new[j].Rev != h.Rev || new[j].Weight != h.Weight:
 			return false

@@ -145,16 +145,15 @@ func (c *objectCut) reaches(r *Object, pos grid.Vec) bool {
 func (w *World) sendObjectOps(q *Player, ops []stream.Op) {
 	c := &w.caches
 	objs := c.showObjs[:0]
-	// The shows' objects are found first (a miss each in the table of a
-	// million pointers), then what a show reads of each is loaded (its
-	// first 64 bytes, one cache line), each in a loop short enough that the
-	// CPU has many of these misses in flight (the fill below does too much
-	// per object for that); in one loop, each object's miss waited on its
-	// pointer's (decision 0359). The branch on mv is predicted, so nothing
-	// waits on it.
+	// The shows' objects are found first (from the chunk table, cached:
+	// objectTable, decision 0363), then what a show reads of each is
+	// loaded (its first 64 bytes, one cache line, a miss), in a loop short
+	// enough that the CPU has many of these misses in flight (the fill
+	// below does too much per object for that; decision 0359). The branch
+	// on mv is predicted, so nothing waits on it.
 	for _, op := range ops {
 		if op.Show {
-			objs = append(objs, w.ents.objects[op.ID])
+			objs = append(objs, w.ents.objects.at(op.ID))
 		}
 	}
 	moving, ids := 0, uint32(0)
@@ -232,7 +231,7 @@ func (w *World) objectWants(q *Player, sc grid.Scope, at grid.Vec, wants []strea
 			found := g.Covering(at, hits)
 			hits = found[:own]
 			for _, h := range found[own:] {
-				if r := w.ents.objects[h.Key]; !(r.kind == KindPlayer && r.parentID == uint32(q.id)) && w.rootWanted(r, q) {
+				if r := w.ents.objects.at(h.Key); !(r.kind == KindPlayer && r.parentID == uint32(q.id)) && w.rootWanted(r, q) {
 					hits = append(hits, h)
 				}
 			}
@@ -354,15 +353,15 @@ func (w *World) rootWanted(r *Object, q *Player) bool {
 
 // objectHitsBrute is the baseline of the benchmarks: every root tested.
 func (w *World) objectHitsBrute(q *Player, sc grid.Scope, at grid.Vec, hits []grid.Hit) []grid.Hit {
-	for _, r := range w.ents.objects {
-		if r == nil || !r.inGrid || r.gscope != sc {
-			continue
+	w.ents.objects.each(func(r *Object) {
+		if !r.inGrid || r.gscope != sc {
+			return
 		}
 		_, pos, _ := w.rootPlace(r)
 		if d := grid.Dist2(at, pos); d <= r.dist*r.dist && w.rootWanted(r, q) {
 			hits = append(hits, grid.Hit{Key: r.id, Rev: gridRev(r), Dist2: d, Weight: uint32(1 + r.chain)})
 		}
-	}
+	})
 	return hits
 }
 
@@ -371,7 +370,7 @@ func (w *World) objectHitsBrute(q *Player, sc grid.Scope, at grid.Vec, hits []gr
 func (w *World) rootWants(h *grid.Hit, wants []stream.Want) []stream.Want {
 	wants = append(wants, stream.Want{ID: h.Key, Rev: w.hitRev(h), Dist2: h.Dist2, Chain: uint16(h.Weight - 1)})
 	if h.Weight > 1 {
-		r := w.ents.objects[h.Key]
+		r := w.ents.objects.at(h.Key)
 		wants = w.chainWants(r, r, 1, h.Dist2, wants)
 	}
 	return wants

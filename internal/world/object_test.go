@@ -136,7 +136,7 @@ func TestObjectLimitAndChainsCountWhole(t *testing.T) {
 	if got := showIDs(shows); !slices.Equal(got, want) {
 		t.Fatalf("got shows %v, want the whole chain, parents first, then the 5 nearest farther: %v", got, want)
 	}
-	if f.w.ents.objects[0] != nil || c.free < 0 {
+	if f.w.Object(0) != nil || c.free < 0 {
 		t.Fatal("bookkeeping")
 	}
 }

@@ -337,7 +337,7 @@ type churn struct {
 
 func newChurn(w *World) *churn {
 	c := &churn{w: w}
-	n := len(w.ents.objects) - 1 // ids 1..n, none deleted
+	n := int(w.ents.nextObject) // ids 1..n, none deleted
 	for i := range min(n, 5000) {
 		c.objects = append(c.objects, uint32(i*197%n+1))
 	}
@@ -370,7 +370,7 @@ func (c *churn) tick(tb testing.TB) {
 	c.n++
 	for i := range 50 {
 		id := c.objects[(n*50+i)%len(c.objects)]
-		o := w.ents.objects[id]
+		o := w.ents.objects.at(id)
 		pos, rot := w.currentPose(o)
 		pos.Z += 0.01
 		if err := w.SetObjectPose(id, pos, rot); err != nil {
