@@ -4,8 +4,8 @@ import "fmt"
 
 // Slots is a free list of send-queue slots shared by the Senders of one
 // goroutine (a server's sessions, on the tick): a slot one client's acks
-// free is the next one another client's push takes, with its message
-// buffer, instead of a new one. A Sender alone keeps the slots it freed
+// free is the next one another client's push takes, with its packet's
+// room, instead of a new one. A Sender alone keeps the slots it freed
 // for itself, so the memory its queue ever took stays its own, and each
 // client whose queue grows past its own deepest so far allocates, while
 // others hold slots they no longer use. New memory is new pages: in a
