@@ -179,8 +179,8 @@ func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 		}
 		return
 	}
-	s.sharedGen = s.srv.tick.movesGen + 1
 	parts, ends, pend := s.parts, s.unrelEnd, s.partEnd
+	queued := false // a shared part of this tick's copy queued
 	start, total := s.lastStart(), 0
 	if k := len(ends); k > 0 {
 		total = ends[k-1]
@@ -204,9 +204,16 @@ func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 			parts = append(parts, p)
 		}
 		total += int(n)
+		queued = true
 	}
 	if k := len(ends); k > 0 {
 		ends[k-1], pend[k-1] = total, len(parts)
+	}
+	if queued {
+		// Shared parts of this tick's copy queued: marked only then, so an
+		// empty run leaves no mark that no step would clear (a quiet tick
+		// later would take the session's own packets for stale ones).
+		s.sharedGen = s.srv.tick.movesGen + 1
 	}
 	s.parts, s.unrelEnd, s.partEnd = parts, ends, pend
 }

@@ -276,7 +276,8 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		switch {
 		case sess.sharedGen != 0 && sess.sharedGen != t.movesGen+1:
 			// Shared moves of an earlier tick, whose copy may be written
-			// over: never sent (shareMoves keeps this from happening).
+			// over: never sent (SendUnreliableSpans marks a session only when it
+			// queued shared parts, and every step sends or drops them).
 			s.stats.UnreliableDropped.Add(uint64(n))
 			sess.dropUnreliable()
 		case sess.unreliableRoom(written, &t.spares):
