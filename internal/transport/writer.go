@@ -27,6 +27,17 @@ type gatherRef struct {
 	shared []byte   // the tick's shared moves, the parts with it are pieces of
 }
 
+// piece returns the bytes of part p: a piece of the session's unrel, or
+// of the tick's shared moves when p has partShared.
+func (g *gatherRef) piece(p uint64) []byte {
+	off, n := uint32(p), uint32(p>>32&partLen)
+	src := g.own
+	if p&partShared != 0 {
+		src = g.shared
+	}
+	return src[off : off+n : off+n]
+}
+
 // datagrams is how many datagrams the batch carries.
 func (b *batch) datagrams() uint64 {
 	var n uint64
@@ -61,12 +72,7 @@ func (s *Server) write(c *conn.Conn, b *batch) (int, error) {
 				f = append(f, m.Buf...)
 			}
 			for _, p := range g.parts {
-				off, n := uint32(p), uint32(p>>32&partLen)
-				src := g.own
-				if p&partShared != 0 {
-					src = g.shared
-				}
-				f = append(f, src[off:off+n]...)
+				f = append(f, g.piece(p)...)
 			}
 			s.flat[g.msg-start], m.Buf = f, f
 		}
@@ -101,12 +107,7 @@ func (s *Server) gatherBufs(b *batch) {
 			iov = append(iov, m.Buf)
 		}
 		for _, p := range g.parts {
-			off, n := uint32(p), uint32(p>>32&partLen)
-			src := g.own
-			if p&partShared != 0 {
-				src = g.shared
-			}
-			iov = append(iov, src[off:off+n:off+n])
+			iov = append(iov, g.piece(p))
 		}
 		m.Bufs = iov[at:len(iov):len(iov)]
 	}
@@ -169,12 +170,8 @@ func (s *Server) writeLoop() {
 			n, err := s.write(s.conn, b)
 			var bytes, datagrams uint64
 			for i := range b.msgs[:n] {
-				l := b.msgs[i].Len()
-				bytes += uint64(l)
-				datagrams += 1
-				if seg := b.msgs[i].Seg; seg > 0 && l > seg {
-					datagrams += uint64((l - 1) / seg)
-				}
+				bytes += uint64(b.msgs[i].Len())
+				datagrams += uint64(b.msgs[i].Datagrams())
 			}
 			s.stats.DatagramsOut.Add(datagrams)
 			s.stats.MessagesOut.Add(uint64(n))
