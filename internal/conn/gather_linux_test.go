@@ -3,7 +3,6 @@ package conn
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -140,27 +139,7 @@ func testGatherNoAllocs(t *testing.T, iovec bool) {
 	cli.batch.iovec = iovec
 	plain, want := segMessages(Message{Addr: srv.LocalAddr()}, []int{1176, 1176, 200}, []int{3, 4, 1}, 100)
 	ms := gathered(plain, 42)
-	in := newMsgs(MaxBatch, 1500)
-	srv.uc.SetReadDeadline(time.Now().Add(10 * time.Second))
-	step := func() {
-		if _, err := cli.WriteBatch(ms); err != nil {
-			t.Fatal(err)
-		}
-		for got := 0; got < len(want); {
-			n, err := srv.ReadBatch(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got += n
-		}
-	}
-	step()
-	if raceEnabled {
-		return
-	}
-	if a := testing.AllocsPerRun(50, step); a != 0 {
-		t.Fatalf("%.1f allocations per write of gather messages, want 0", a)
-	}
+	checkWriteNoAllocs(t, srv, cli, ms, len(want), "gather messages")
 }
 
 // appendRange, walked piece after piece with its cursor (as a message's
