@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math"
 	"testing"
 
 	"dlmp/internal/stream"
@@ -48,20 +47,8 @@ func TestBlipStepsWithMarkersEqualBruteForce(t *testing.T) {
 				f.w.DeleteBlip(markers[i])
 				markers[i] = f.blip(BlipParams{Color: 0xFF, AttachKind: wire.AttachPlayer, AttachID: uint32(ps[i].id)})
 			}
-			for i, p := range ps {
-				d := []float32{0, 0.01, 0.5, 3, 6, 8, 12, 30, 70, 150}[r.IntN(10)]
-				a := r.Float64() * 2 * math.Pi
-				pos := p.pos
-				pos.X += d * float32(math.Cos(a))
-				pos.Y += d * float32(math.Sin(a))
-				f.sync(p, cs[i], pos, 1)
-			}
-			invalidateAll(ps)
-			f.advance(tick)
-			for _, c := range cs {
-				c.take()
-				c.ackAll()
-			}
+			f.randomSteps(r, ps, cs, []float32{0, 0.01, 0.5, 3, 6, 8, 12, 30, 70, 150})
+			f.settleAll(ps, cs, tick)
 			for i, q := range ps {
 				t.Logf("seed %d round %d, player %d", seed, round, i)
 				sameView(t, "blips", q.prims.blips, stream.Blips.Limit(),

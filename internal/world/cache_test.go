@@ -1,6 +1,8 @@
 package world
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -18,6 +20,30 @@ func invalidateAll(ps []*Player) {
 		p.ent.objectAt.Invalidate()
 		p.prims.due = time.Time{}
 		p.prims.zoneAnchor.Invalidate()
+	}
+}
+
+// randomSteps moves every player of ps (clients cs) by a distance drawn
+// from dists, in a random direction, and syncs it there.
+func (f *fixture) randomSteps(r *rand.Rand, ps []*Player, cs []*testConn, dists []float32) {
+	for i, p := range ps {
+		d := dists[r.IntN(len(dists))]
+		a := r.Float64() * 2 * math.Pi
+		pos := p.pos
+		pos.X += d * float32(math.Cos(a))
+		pos.Y += d * float32(math.Sin(a))
+		f.sync(p, cs[i], pos, 1)
+	}
+}
+
+// settleAll makes every view of ps due, advances the world by d, and has
+// every client of cs take and acknowledge what it was sent.
+func (f *fixture) settleAll(ps []*Player, cs []*testConn, d time.Duration) {
+	invalidateAll(ps)
+	f.advance(d)
+	for _, c := range cs {
+		c.take()
+		c.ackAll()
 	}
 }
 
@@ -108,14 +134,7 @@ func TestCachedFullPassEqualsBruteForce(t *testing.T) {
 			zs = append(zs, id)
 		}
 		pick := func(s []uint32) uint32 { return s[r.IntN(len(s))] }
-		pass := func() {
-			invalidateAll(ps)
-			f.advance(tick)
-			for _, c := range cs {
-				c.take()
-				c.ackAll()
-			}
-		}
+		pass := func() { f.settleAll(ps, cs, tick) }
 		for round := range 40 {
 			if round%4 != 3 { // every fourth round: no change, the steady pass
 				for range 1 + r.IntN(4) {

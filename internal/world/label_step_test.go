@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -39,14 +38,7 @@ func TestLabelStepsEqualBruteForce(t *testing.T) {
 		pr := &f.w.prims
 		steps0, shells0, passes0 := pr.labelSteps, pr.labelShells, pr.passes[primLabels]
 		for round := range 60 {
-			for i, p := range ps {
-				d := []float32{0, 0.01, 0.5, 3, 5, 7, 7, 7, 12, 30, 150}[r.IntN(11)]
-				a := r.Float64() * 2 * math.Pi
-				pos := p.pos
-				pos.X += d * float32(math.Cos(a))
-				pos.Y += d * float32(math.Sin(a))
-				f.sync(p, cs[i], pos, 1)
-			}
+			f.randomSteps(r, ps, cs, []float32{0, 0.01, 0.5, 3, 5, 7, 7, 7, 12, 30, 150})
 			// After the walks: a change reconciles whom it concerns at once,
 			// from their new point (a step with an extra at its new rev).
 			switch r.IntN(6) {
@@ -80,12 +72,7 @@ func TestLabelStepsEqualBruteForce(t *testing.T) {
 					f.w.SetLabel(l.ID(), lp)
 				}
 			}
-			invalidateAll(ps)
-			f.advance(tick)
-			for _, c := range cs {
-				c.take()
-				c.ackAll()
-			}
+			f.settleAll(ps, cs, tick)
 			for i, q := range ps {
 				t.Logf("seed %d round %d, player %d", seed, round, i)
 				sameView(t, "labels", q.prims.labels, stream.Labels.Limit(),

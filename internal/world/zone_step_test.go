@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math"
 	"testing"
 
 	"dlmp/internal/grid"
@@ -45,20 +44,8 @@ func TestZoneStepsCountCellsEqualBruteForce(t *testing.T) {
 				}
 			}
 		}
-		for i, p := range ps {
-			d := []float32{20, 40, 70, 150}[r.IntN(4)]
-			a := r.Float64() * 2 * math.Pi
-			pos := p.pos
-			pos.X += d * float32(math.Cos(a))
-			pos.Y += d * float32(math.Sin(a))
-			f.sync(p, cs[i], pos, 1)
-		}
-		invalidateAll(ps)
-		f.advance(tick)
-		for _, c := range cs {
-			c.take()
-			c.ackAll()
-		}
+		f.randomSteps(r, ps, cs, []float32{20, 40, 70, 150})
+		f.settleAll(ps, cs, tick)
 		for _, q := range ps {
 			sameView(t, "zones", q.prims.zones, stream.GangZones.Limit(),
 				brute(f.w, func() []stream.Want { w, _ := f.w.zoneWants(q, pr.wants[:0], nil); return w }))
