@@ -13,23 +13,25 @@ import (
 
 // encodeMoves encodes this tick's PlayerMove of every player with a new
 // accepted sync (its state must be one PlayerMove carries), back to back
-// in one buffer (moves.buf), indexed by player id (moves.tab).
+// in one buffer (moves.buf), and notes by player id the one a viewer is
+// sent this tick (moves.send).
 func (w *World) encodeMoves() {
-	if len(w.ents.moves.tab) != len(w.players) {
-		w.ents.moves.tab = make([]moveRef, len(w.players))
+	if len(w.ents.moves.send) != len(w.players) {
+		w.ents.moves.send = make([]uint64, len(w.players))
 		w.ents.moves.pos = make([]grid.Vec, len(w.players))
 	}
-	pos, buf := w.ents.moves.pos, w.ents.moves.buf[:0]
+	tick := w.ents.tick
+	send, pos, buf := w.ents.moves.send, w.ents.moves.pos, w.ents.moves.buf[:0]
 	for i, p := range w.players {
 		if p == nil {
-			w.ents.moves.tab[i], pos[i] = moveRef{}, grid.Vec{}
+			send[i], pos[i] = 0, grid.Vec{}
 			continue
 		}
 		e := &p.ent
 		ref := moveRef{off: uint32(len(buf))}
 		if e.moved {
-			e.moved, e.lastMoved = false, w.ents.tick
-			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
+			e.moved, e.lastMoved = false, tick
+			if m := p.moveOf(tick); m.CheckSend() == nil {
 				buf = m.Append(buf)
 				ref.near = true
 			}
@@ -37,30 +39,43 @@ func (w *World) encodeMoves() {
 		// Far viewers get the latest state every FarMoveEvery ticks: encoded
 		// while a move is at most that old, so the last one always lands.
 		// With a move this tick it is that move, seq and all.
-		if !ref.near && w.ents.tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
-			if m := p.moveOf(w.ents.tick); m.CheckSend() == nil {
+		farTick := (tick+uint32(i))%FarMoveEvery == 0
+		if !ref.near && farTick && tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
+			if m := p.moveOf(tick); m.CheckSend() == nil {
 				buf = m.Append(buf)
 			}
 		}
 		ref.n = uint8(uint32(len(buf)) - ref.off)
-		w.ents.moves.tab[i], pos[i] = ref, p.pos
+		send[i], pos[i] = 0, p.pos
+		if ref.n > 0 && (ref.near || farTick) {
+			send[i] = ref.span()
+		}
 	}
 	w.ents.moves.buf = buf
 }
 
 // moves is this tick's PlayerMoves, by player id.
 type moves struct {
-	tab []moveRef  // by player id: this tick's moves (encodeMoves)
-	pos []grid.Vec // by player id: the movers' positions this tick (encodeMoves)
-	buf []byte     // this tick's PlayerMoves, back to back
-	run []uint64   // sendPlayerMoves' scratch: one viewer's moves, as spans of buf (moveRef.span)
+	send []uint64   // by player id: what a viewer is sent of it this tick, as a span of buf (moveRef.span); 0: nothing
+	pos  []grid.Vec // by player id: the movers' positions this tick (encodeMoves)
+	buf  []byte     // this tick's PlayerMoves, back to back
+	run  []uint64   // sendPlayerMoves' scratch: one viewer's moves, as spans of buf
 }
 
-// moveRef is what sendPlayerMoves reads of one mover, kept dense by player
-// id: a viewer's loop over the players it is shown touches this table (8
-// bytes a player), not every shown player's struct. The movers' positions,
-// which splitMoves reads, are a table of their own (moves.pos):
-// 12 bytes a player, the whole crowd's in the first level cache.
+// moveRef is where a mover's PlayerMove of this tick is in moves.buf.
+//
+// What sendPlayerMoves reads of a mover is one span, kept dense by player
+// id (moves.send, 8 bytes a player): a viewer's loop over the players it
+// is shown touches that table, not every shown player's struct. Whether a
+// mover is sent to a viewer on a tick depends on the viewer only by near
+// or far, and a viewer reads a far mover only on its far tick
+// ((tick + id) % FarMoveEvery == 0, the far list of that phase): on that
+// tick every viewer is sent its latest state, on the others only a near
+// viewer its move of the tick. So the span is the same for every viewer
+// that reads it, worked out once a tick here rather than per viewer
+// (decision 0371). The movers' positions, which splitMoves reads, are a
+// table of their own (moves.pos): 12 bytes a player, the whole crowd's in
+// the first level cache.
 type moveRef struct {
 	off  uint32 // where the mover's PlayerMove this tick is in moves.buf
 	n    uint8  // its length; 0: none this tick, for near or far viewers
@@ -114,18 +129,17 @@ func (w *World) sendPlayerMoves(q *Player) {
 	if w.splitDue(q) {
 		w.splitMoves(q)
 	}
-	tab, buf := w.ents.moves.tab, w.ents.moves.buf
+	send, buf := w.ents.moves.send, w.ents.moves.buf
 	run := w.ents.moves.run[:0]
 	for _, id := range e.nearP {
-		m := tab[id] // empty for a player who left
-		if m.n > 0 && (m.near || (tick+uint32(id))%FarMoveEvery == 0) {
-			run = append(run, m.span())
+		if sp := send[id]; sp != 0 { // 0 for a player who left
+			run = append(run, sp)
 		}
 	}
 	// The far players whose tick this is: (tick + id) % FarMoveEvery == 0.
 	for _, id := range e.farP[(FarMoveEvery-tick%FarMoveEvery)%FarMoveEvery] {
-		if m := tab[id]; m.n > 0 {
-			run = append(run, m.span())
+		if sp := send[id]; sp != 0 {
+			run = append(run, sp)
 		}
 	}
 	sendSpans(q.conn, buf, run)
@@ -138,7 +152,7 @@ func (w *World) sendPlayerMoves(q *Player) {
 		// Sent above: this tick's move to a near viewer, or a move on the
 		// player's far tick. A player placed far that moved off its far
 		// tick is sent here, so the show's first move is never late.
-		if m := tab[id]; m.n > 0 && ((tick+uint32(id))%FarMoveEvery == 0 || m.near && slices.Contains(e.nearP, id)) {
+		if send[id] != 0 && ((tick+uint32(id))%FarMoveEvery == 0 || slices.Contains(e.nearP, id)) {
 			continue
 		}
 		if _, ok := e.players.Shown(uint32(id)); !ok {
@@ -182,11 +196,11 @@ func sendSpans(c Conn, buf []byte, spans []uint64) {
 // tick (splitMoves), staggered by id: every FarMoveEvery ticks, and every
 // CrowdSplitEvery while q's last split found a crowd (decision 0290).
 func (w *World) splitDue(q *Player) bool {
-	every := uint32(FarMoveEvery)
-	if q.ent.nearCut2 > 0 {
-		every = CrowdSplitEvery
+	t := w.ents.tick + uint32(q.id)
+	if q.ent.nearCut2 > 0 { // constant periods: a mask, not a division
+		return t%CrowdSplitEvery == 0
 	}
-	return (w.ents.tick+uint32(q.id))%every == 0
+	return t%FarMoveEvery == 0
 }
 
 // splitMoves sorts the players q is shown into near and far (by id) for
@@ -196,35 +210,63 @@ func (w *World) splitDue(q *Player) bool {
 // that cut and a player hidden taken out (placeMove, unplaceMove): in a
 // crowd the views change on most ticks, and a full split at each change
 // would select the nearest on most ticks.
+//
+// One pass over the shown players sorts them by NearMoveDistance; in a
+// crowd a second pass over the near ones alone (about a quarter of them)
+// moves those past the cut to the far lists (decision 0371).
 func (w *World) splitMoves(q *Player) {
 	e := &q.ent
-	e.nearP = e.nearP[:0]
-	for i := range e.farP {
-		e.farP[i] = e.farP[i][:0]
-	}
-	pos := w.ents.moves.pos
+	pos, from := w.ents.moves.pos, q.pos
 	near2 := float32(NearMoveDistance * NearMoveDistance)
-	e.nearD, e.nearSel = e.nearD[:0], e.nearSel[:0] // squared distances by shownP's order; the near ones
+	// Every shown player is written to the near list and to its far one,
+	// and only the one it belongs to moves on (b2i): no branch on the
+	// distance, which goes one way or the other at random in a crowd.
+	n := len(e.shownP)
+	nearP := slices.Grow(e.nearP[:0], n)[:n]
+	nearD := slices.Grow(e.nearD[:0], n)[:n]
+	far := e.farP
+	for i := range far {
+		far[i] = slices.Grow(far[i][:0], n)[:n]
+	}
+	k, fn := 0, [FarMoveEvery]int{}
 	for _, id := range e.shownP {
-		d := grid.Dist2(q.pos, pos[id])
-		e.nearD = append(e.nearD, d)
-		if d <= near2 {
-			e.nearSel = append(e.nearSel, d)
+		d := grid.Dist2(from, pos[id])
+		j := id % FarMoveEvery
+		nearP[k], nearD[k], far[j][fn[j]] = id, d, id
+		in := b2i(d <= near2)
+		k += in
+		fn[j] += 1 - in
+	}
+	nearP, nearD = nearP[:k], nearD[:k]
+	for i := range far {
+		far[i] = far[i][:fn[i]]
+	}
+	last := e.nearCut2
+	e.nearCut2 = 0 // not a crowd: NearMoveDistance
+	if len(nearP) > NearMoveLimit {
+		sel := append(e.nearSel[:0], nearD...) // nearCut reorders it
+		cut := nearCut(sel, last)
+		e.nearSel, e.nearCut2 = sel, cut
+		n := 0
+		for i, id := range nearP {
+			if nearD[i] <= cut {
+				nearP[n] = id
+				n++
+			} else {
+				far[id%FarMoveEvery] = append(far[id%FarMoveEvery], id)
+			}
 		}
+		nearP = nearP[:n]
 	}
-	if len(e.nearSel) > NearMoveLimit {
-		near2 = nearCut(e.nearSel, e.nearCut2)
-		e.nearCut2 = near2
-	} else {
-		e.nearCut2 = 0 // not a crowd: NearMoveDistance
+	e.nearP, e.nearD, e.farP = nearP, nearD, far
+}
+
+// b2i is 1 for true, 0 for false (a SETcc, not a branch).
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	for i, id := range e.shownP {
-		if e.nearD[i] <= near2 {
-			e.nearP = append(e.nearP, id)
-		} else {
-			e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
-		}
-	}
+	return 0
 }
 
 // nearCut returns the NearMoveLimit-th smallest of d (more than

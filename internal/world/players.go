@@ -116,8 +116,8 @@ type playerEnt struct {
 	heldBy      idSet                  // the viewers whose view wants this player (players_index.go)
 	freshP      []uint16               // shown in this tick's pass: owed a first PlayerMove
 	nearP       []uint16               // the players shown within NearMoveDistance, as of the last split
-	nearD       []float32              // splitMoves' scratch: the shown players' squared distances
-	nearSel     []float32              // splitMoves' scratch: those within NearMoveDistance
+	nearD       []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
+	nearSel     []float32              // splitMoves' scratch: nearD's copy that nearCut reorders
 	nearCut2    float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
 	farP        [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
 	vehiclesV   *stream.View
