@@ -155,7 +155,7 @@ func (w *World) sendPlayerMoves(q *Player) {
 		if send[id] != 0 && ((tick+uint32(id))%FarMoveEvery == 0 || slices.Contains(e.nearP, id)) {
 			continue
 		}
-		if _, ok := e.players.Shown(uint32(id)); !ok {
+		if !e.shownBits.has(id) { // the view's shown set, as bits (streamPlayersNow)
 			continue
 		}
 		if m := o.moveOf(w.ents.tick); m.CheckSend() == nil {
