@@ -3,6 +3,8 @@ package lane
 import (
 	"testing"
 	"time"
+
+	"dlmp/internal/wire"
 )
 
 // Warm touches the slots freed since the last Warm, those on top of the
@@ -68,5 +70,33 @@ func TestSlotsWarmNoAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(10, func() { shared.fresh = 100; shared.Warm() }); n != 0 {
 		t.Errorf("Warm allocated %v times, want 0", n)
+	}
+}
+
+// A Poll touches exactly the queued slots it then sends: those within the
+// window, none past it. Fails if the bound is the queue's depth or
+// forgets the events in flight.
+func TestTouchSendableIsWhatPollSends(t *testing.T) {
+	s := NewSender(SenderConfig{Window: 8})
+	now := t0
+	for i := range 20 {
+		if err := s.Push(message(0x21, 40+20*i, uint32(i)), Critical); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ack := range []uint32{0, 3, 4, 12, 20} {
+		if ack > 0 {
+			s.OnAck(wire.ClientAck{Ack: ack}, now)
+		}
+		touched := s.touchSendable()
+		before := s.Stats().Events
+		s.Poll(now, func([]byte) {})
+		if sent := s.Stats().Events - before; touched != sent {
+			t.Errorf("after the ack of %d: touched %d slots, want the %d the Poll sent", ack, touched, sent)
+		}
+		now = now.Add(ms(10))
+	}
+	if got := s.Stats().Events; got != 20 {
+		t.Errorf("got %d events sent, want 20", got)
 	}
 }
