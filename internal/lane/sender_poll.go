@@ -257,6 +257,6 @@ func (s *Sender) touchSendable() int {
 			}
 		}
 	}
-	warmSink = sum
+	s.sink = sum
 	return n
 }

@@ -26,9 +26,6 @@ func (p *Slots) Warm() int {
 		sum += byte(sl.class) + byte(sl.seq) +
 			sl.msg[0] + sl.msg[64] + sl.msg[128] + sl.msg[192] + sl.msg[256]
 	}
-	warmSink = sum
+	p.sink = sum
 	return n
 }
-
-// warmSink keeps Warm's loads.
-var warmSink byte
