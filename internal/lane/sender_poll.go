@@ -78,7 +78,9 @@ func (s *Sender) poll(now time.Time, o *output) {
 	// The first transmissions of this Poll share one deadline (tries 1, the
 	// level unchanged since retransmit) and one timer.
 	first, deadline := s.next, time.Time{}
-	s.touchSendable()
+	if s.sendable() {
+		s.touchSendable()
+	}
 	for s.sendable() {
 		if s.next == first {
 			deadline = now.Add(s.timeout(1))
@@ -245,7 +247,8 @@ func (s *Sender) start(o *output) []byte {
 // before it sends any, and returns how many: pushed in rounds over a
 // crowd's Senders, they are out of the core's own caches by the Poll, and
 // loads issued together overlap their misses where the copies one after
-// another wait for each (decision 0375).
+// another wait for each (decision 0375). Poll calls it only when sendable:
+// a Sender with nothing queued reads no more than before.
 func (s *Sender) touchSendable() int {
 	n := max(min(len(s.pending)-s.pendHead, s.cfg.Window-int(s.next-s.base)), 0)
 	var sum byte
