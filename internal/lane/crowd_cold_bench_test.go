@@ -30,9 +30,11 @@ import (
 // polls only, between-cpu-ns/event the acks and Warm before it;
 // cold-between-walk also reads 16 MiB after Warm and before the pushes
 // (timer stopped), the part of the world's walk in its tick that comes
-// before its pushes, half of the last-level cache of the VM's core.
-// ns/event and cpu-ns/event count the lane's work only. It uses only the
-// exported API, so that the same file measures another commit.
+// before its pushes (16 times the core's L2 of the load-run VM, about the
+// slots a crossing tick takes twice over).
+// ns/event and cpu-ns/event count the lane's work only (ns/event, the
+// timer's, includes the acks in every variant). It uses only the exported
+// API, so that the same file measures another commit.
 func BenchmarkCrowdCold(b *testing.B) {
 	b.Run("hot", func(b *testing.B) { crowdCold(b, coldRun{interleave: true}) })
 	b.Run("cold", func(b *testing.B) { crowdCold(b, coldRun{ballast: 128 << 20, interleave: true}) })
