@@ -22,17 +22,47 @@ import (
 // stopped): more than the last-level cache and the TLB's reach, the
 // scale of the world's walk in the load run (a ~330 MB heap); cold-inrow,
 // cold with each client's 16 pushes in a row, as BenchmarkCrowdBurst
-// pushes them. An op is a tick (16,000 events): acks, pushes, PollTo, in
-// the server's order.
-// ns/event and cpu-ns/event count the lane's work only. It uses only the
-// exported API, so that the same file measures another commit.
+// pushes them. An op is a tick (16,000 events): acks, Warm (where the
+// commit has it), pushes, PollTo, in the server's order when every ack
+// comes at the tick's start. cold-between applies the acks and Warm
+// between ticks, after the ballast, as the server does when the acks come
+// between ticks (Arrived): cpu-ns/event is then the tick's pushes and
+// polls only, between-cpu-ns/event the acks and Warm before it;
+// cold-between-walk also reads 16 MiB after Warm and before the pushes
+// (timer stopped), the part of the world's walk in its tick that comes
+// before its pushes (16 times the core's L2 of the load-run VM, about the
+// slots a crossing tick takes twice over).
+// ns/event and cpu-ns/event count the lane's work only (ns/event, the
+// timer's, includes the acks in every variant). It uses only the exported
+// API, so that the same file measures another commit.
 func BenchmarkCrowdCold(b *testing.B) {
-	b.Run("hot", func(b *testing.B) { crowdCold(b, 0, true) })
-	b.Run("cold", func(b *testing.B) { crowdCold(b, 128<<20, true) })
-	b.Run("cold-inrow", func(b *testing.B) { crowdCold(b, 128<<20, false) })
+	b.Run("hot", func(b *testing.B) { crowdCold(b, coldRun{interleave: true}) })
+	b.Run("cold", func(b *testing.B) { crowdCold(b, coldRun{ballast: 128 << 20, interleave: true}) })
+	b.Run("cold-inrow", func(b *testing.B) { crowdCold(b, coldRun{ballast: 128 << 20}) })
+	b.Run("cold-between", func(b *testing.B) {
+		crowdCold(b, coldRun{ballast: 128 << 20, interleave: true, between: true})
+	})
+	b.Run("cold-between-walk", func(b *testing.B) {
+		crowdCold(b, coldRun{ballast: 128 << 20, interleave: true, between: true, walk: 16 << 20})
+	})
 }
 
-func crowdCold(b *testing.B, ballastBytes int, interleave bool) {
+// coldRun is one variant of BenchmarkCrowdCold.
+type coldRun struct {
+	ballast    int  // bytes read between ticks, timer stopped: 0, none
+	interleave bool // the pushes in rounds over the Senders, not each one's in a row
+	// between: the acks (and Warm) are applied between ticks, after the
+	// ballast, as the server's reader path does, and timed apart (their
+	// CPU in between-cpu-ns/event); the tick is the pushes and the polls.
+	between bool
+	walk    int // bytes read after the acks and before the pushes, timer stopped: the world's walk in its tick
+}
+
+// warmer is the Slots' Warm where the commit measured has it (decision
+// 0374); the same file measures a commit without.
+type warmer interface{ Warm() int }
+
+func crowdCold(b *testing.B, run coldRun) {
 	const (
 		clients  = 1000
 		perTick  = 16
@@ -49,14 +79,18 @@ func crowdCold(b *testing.B, ballastBytes int, interleave bool) {
 	for i := range senders {
 		senders[i] = lane.NewSender(lane.SenderConfig{Capacity: 4096, Shared: &shared})
 	}
-	ballast := make([]byte, ballastBytes)
+	ballast := make([]byte, max(run.ballast, run.walk))
 	for i := 0; i < len(ballast); i += 4096 {
 		ballast[i] = 1 // fault its pages in once
 	}
-	sweep := func() {
-		for i := 0; i < len(ballast); i += 64 {
+	sweep := func(n int) {
+		for i := 0; i < n; i += 64 {
 			sweepSink += ballast[i]
 		}
+	}
+	warm := func() {}
+	if w, ok := any(&shared).(warmer); ok {
+		warm = func() { w.Warm() }
 	}
 	var sent [ackLag + 1][clients]uint32
 	out := make([]byte, 0, 64<<10)
@@ -73,13 +107,16 @@ func crowdCold(b *testing.B, ballastBytes int, interleave bool) {
 	}
 	now := time.Unix(1_000_000, 0)
 	tick := 0
-	step := func() {
+	acks := func() {
 		now = now.Add(tickStep)
 		if tick >= ackLag {
 			for c, s := range senders {
 				s.OnAck(wire.ClientAck{Ack: sent[(tick-ackLag)%(ackLag+1)][c], DelayMs: 5}, now)
 			}
 		}
+		warm()
+	}
+	step := func() {
 		push := func(s *lane.Sender, i int) {
 			msg := show
 			if i%2 == 1 {
@@ -89,7 +126,7 @@ func crowdCold(b *testing.B, ballastBytes int, interleave bool) {
 				b.Fatal(err)
 			}
 		}
-		if interleave {
+		if run.interleave {
 			for i := range perTick {
 				for _, s := range senders {
 					push(s, i)
@@ -109,26 +146,41 @@ func crowdCold(b *testing.B, ballastBytes int, interleave bool) {
 		tick++
 	}
 	for range 4 * ackLag {
+		acks()
 		step()
 	}
 	runtime.GC() // not the garbage of another benchmark's run
 	dgBytes = 0
 	n := 0
-	var cpu time.Duration
+	var cpu, between time.Duration
 	b.ReportAllocs()
 	for b.Loop() {
-		if len(ballast) > 0 {
+		if run.ballast > 0 {
 			b.StopTimer()
-			sweep()
+			sweep(run.ballast)
 			b.StartTimer()
 		}
 		c0 := cpuTime()
+		acks()
+		if run.between {
+			c1 := cpuTime()
+			between += c1 - c0
+			if run.walk > 0 {
+				b.StopTimer()
+				sweep(run.walk)
+				b.StartTimer()
+			}
+			c0 = cpuTime()
+		}
 		step()
 		cpu += cpuTime() - c0
 		n++
 	}
 	events := float64(n * clients * perTick)
 	b.ReportMetric(float64(cpu.Nanoseconds())/events, "cpu-ns/event")
+	if run.between {
+		b.ReportMetric(float64(between.Nanoseconds())/events, "between-cpu-ns/event")
+	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/events, "ns/event")
 	b.ReportMetric(float64(dgBytes)/events, "datagram-B/event")
 	var retr int

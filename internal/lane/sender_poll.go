@@ -78,6 +78,9 @@ func (s *Sender) poll(now time.Time, o *output) {
 	// The first transmissions of this Poll share one deadline (tries 1, the
 	// level unchanged since retransmit) and one timer.
 	first, deadline := s.next, time.Time{}
+	if s.sendable() {
+		s.touchSendable()
+	}
 	for s.sendable() {
 		if s.next == first {
 			deadline = now.Add(s.timeout(1))
@@ -238,4 +241,25 @@ func (s *Sender) start(o *output) []byte {
 		return s.own[:0]
 	}
 	return o.buf()[:0]
+}
+
+// touchSendable loads the lines of the queued slots this Poll will send,
+// before it sends any, and returns how many: pushed in rounds over a
+// crowd's Senders, they are out of the core's own caches by the Poll, and
+// loads issued together overlap their misses where the copies one after
+// another wait for each (decision 0375). Poll calls it only when sendable:
+// a Sender with nothing queued reads no more than before.
+func (s *Sender) touchSendable() int {
+	n := max(min(len(s.pending)-s.pendHead, s.cfg.Window-int(s.next-s.base)), 0)
+	var sum byte
+	for _, sl := range s.pending[s.pendHead:][:n] {
+		sum += byte(sl.n)
+		if sl.big == nil {
+			for i := 0; i < int(sl.n); i += 64 {
+				sum += sl.msg[i]
+			}
+		}
+	}
+	s.sink = sum
+	return n
 }

@@ -18,8 +18,10 @@ import "fmt"
 type Slots struct {
 	// Max bounds the slots kept; 0 means DefaultSharedSlots. A slot freed
 	// when it is full stays with its Sender.
-	Max  int
-	free []*slot
+	Max   int
+	free  []*slot
+	fresh int  // the slots on top of free put since the last Warm
+	sink  byte // the sum of Warm's loads: stored, so that the compiler keeps them
 }
 
 // DefaultSharedSlots is the default bound of a Slots: 1000 clients with
@@ -39,6 +41,7 @@ func (p *Slots) get() *slot {
 	sl := p.free[n]
 	p.free[n] = nil
 	p.free = p.free[:n]
+	p.fresh = max(p.fresh-1, 0)
 	return sl
 }
 
@@ -48,6 +51,7 @@ func (p *Slots) put(sl *slot) bool {
 		return false
 	}
 	p.free = append(p.free, sl)
+	p.fresh++
 	return true
 }
 

@@ -100,3 +100,27 @@ func TestEndedSessionGivesSlots(t *testing.T) {
 		t.Errorf("got %d free shared slots after the next session's push, want 4", got)
 	}
 }
+
+// TestReceiveWarmsFreedSlots: the slots a Receive's acks free are warmed
+// by it (lane.Slots.Warm), so that the next tick's pushes find them in the
+// cache: nothing is left for another Warm. Fails without the Warm.
+func TestReceiveWarmsFreedSlots(t *testing.T) {
+	f := newFixture(t, Config{Timeout: 10 * time.Second, Keepalive: time.Second})
+	c := dial(t, f)
+	c.connect(f)
+	sess := f.w.joined[0]
+	for range 5 {
+		if err := sess.Send((&wire.SetTime{Hours: 1}).Append(nil), lane.Critical); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.tick(0)
+	c.write((&wire.ClientAck{Token: c.token, Ack: 4}).Append(nil))
+	f.tick(10 * time.Millisecond)
+	if got := f.srv.FreeSlots(); got != 4 {
+		t.Fatalf("got %d free shared slots after the ack of 4 events, want 4", got)
+	}
+	if got := f.srv.tick.slots.Warm(); got != 0 {
+		t.Errorf("a Warm after Receive touched %d slots, want 0: Receive warms what its acks free", got)
+	}
+}

@@ -60,7 +60,11 @@ func (s *Server) Tick(now time.Time) {
 }
 
 // Receive takes the datagrams the reader queued and delivers their packets
-// to the Handler. Call it from the world's goroutine only.
+// to the Handler. Then it loads the reliable-lane slots their acks freed,
+// which the next tick's pushes take first: called between ticks (on
+// Arrived), it spares the tick the pushes' stores into cold memory
+// (lane.Slots.Warm, decision 0374). Call it from the world's goroutine
+// only.
 func (s *Server) Receive(now time.Time) {
 	t := &s.tick
 	for {
@@ -73,6 +77,7 @@ func (s *Server) Receive(now time.Time) {
 			}
 			s.pool.Put(in.buf)
 		default:
+			t.slots.Warm()
 			return
 		}
 	}
