@@ -314,14 +314,11 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	// come in no order a branch predicts).
 	kept := s.cand[:0]
 	for _, r := range runs {
-		ps, n := cells[r.ci].p[r.start:r.end], len(kept)
+		ps := cells[r.ci].p[r.start:r.end]
 		if cutHi == 0 {
-			kept = s.near(kept, ps, r.start, from, to, reach2)
+			kept = s.near(kept, ps, r, from, to, reach2)
 		} else {
-			kept = s.nearHeld(kept, ps, r.start, from, to, reach2, lo2, hi2, cutHi)
-		}
-		for j := n; j < len(kept); j++ {
-			kept[j].c = r.ci
+			kept = s.nearHeld(kept, ps, r, from, to, reach2, lo2, hi2, cutHi)
 		}
 	}
 	s.cand = kept

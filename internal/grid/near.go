@@ -5,15 +5,15 @@ import (
 	"slices"
 )
 
-// near is diff's filter of entities ps of a cell (the first at index base
-// of it): it appends to kept those within √reach2 of to that cover to or
+// near is diff's filter of entities ps, run r of the scan's cells: it
+// appends to kept those within √reach2 of to that cover to or
 // from, with both squared distances. (Beyond the band, when a cut is in
 // effect, an entity is beyond the old cut's distance from from too: in
 // neither answer.) Like cover, it is branchless: every entity is written
 // at the list's end and the length advances by the tests, computed on the
 // float bits (squared distances and radii are non-negative, so they order
 // as their bits).
-func (s *Step) near(kept []nearHit, ps []pos, base int32, from, to Vec, reach2 float32) []nearHit {
+func (s *Step) near(kept []nearHit, ps []pos, r scanRun, from, to Vec, reach2 float32) []nearHit {
 	n := len(kept)
 	out := slices.Grow(kept, len(ps))[:n+len(ps)]
 	hb := uint64(math.Float32bits(reach2))
@@ -23,7 +23,7 @@ func (s *Step) near(kept []nearHit, ps []pos, base int32, from, to Vec, reach2 f
 		dt := dx*dx + dy*dy + dz*dz
 		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
 		df := dx*dx + dy*dy + dz*dz
-		out[n] = nearHit{i: base + int32(i), dt: dt, df: df}
+		out[n] = nearHit{i: r.start + int32(i), c: r.ci, dt: dt, df: df}
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
 		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2.
@@ -40,7 +40,7 @@ func (s *Step) near(kept []nearHit, ps []pos, base int32, from, to Vec, reach2 f
 // than the band), and those farther than √band2 that
 // cannot be in the old answer (not covering from, or their squared
 // distance from it has bits above cutHi).
-func (s *Step) nearHeld(kept []nearHit, ps []pos, base int32, from, to Vec, reach2, lo2, band2 float32, cutHi uint32) []nearHit {
+func (s *Step) nearHeld(kept []nearHit, ps []pos, r scanRun, from, to Vec, reach2, lo2, band2 float32, cutHi uint32) []nearHit {
 	n := len(kept)
 	out := slices.Grow(kept, len(ps))[:n+len(ps)]
 	hb, lb, cb := uint64(math.Float32bits(reach2)), uint64(math.Float32bits(lo2)), uint64(cutHi)
@@ -51,7 +51,7 @@ func (s *Step) nearHeld(kept []nearHit, ps []pos, base int32, from, to Vec, reac
 		dt := dx*dx + dy*dy + dz*dz
 		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
 		df := dx*dx + dy*dy + dz*dz
-		out[n] = nearHit{i: base + int32(i), dt: dt, df: df}
+		out[n] = nearHit{i: r.start + int32(i), c: r.ci, dt: dt, df: df}
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
 		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2, and not in both answers
@@ -65,9 +65,8 @@ func (s *Step) nearHeld(kept []nearHit, ps []pos, base int32, from, to Vec, reac
 	return out[:n]
 }
 
-// nearHit is an entity of a cell that near kept: its index, squared
-// distances to the new and old points, and the cell's in the scan's list
-// (scanDiff sets it after near).
+// nearHit is an entity that near kept: its index in its cell, the cell's
+// in the scan's list, its squared distances to the new and old points.
 type nearHit struct {
 	i, c   int32
 	dt, df float32
