@@ -33,13 +33,14 @@ type Step struct {
 
 	Widened bool // a held step's narrow band missed the cut: scanned again with the whole one
 
-	band  []bandHit // entities covering the new point near the limit's cut
-	cand  []nearHit // the scanned cells' entities near the new point (near)
-	cells []*cell   // the cells the scan reads (scanDiff's first pass)
-	runs  []scanRun // the parts of them near reads
-	warm  uint32    // a sum of the loads that only start misses (warmRun)
-	cold  bool      // no warmRun pass (BenchmarkHeldStep's baseline)
-	sel   []Hit     // the band's hits, for the selection
+	band   []bandHit // entities covering the new point near the limit's cut
+	cand   []nearHit // the scanned cells' entities near the new point (near)
+	cells  []*cell   // the cells the scan reads (scanDiff's first pass)
+	runs   []scanRun // the parts of them near reads
+	filled []*cell   // the cells whose entities fill the shell
+	warm   uint32    // a sum of the loads that only start misses (warmRun)
+	cold   bool      // no warmRun pass (BenchmarkHeldStep's baseline)
+	sel    []Hit     // the band's hits, for the selection
 }
 
 // bandHit is an entity of a Step's band: its hit at the new point, and
@@ -248,11 +249,12 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		y0, y1 = min(y0, sh.cy0), max(y1, sh.cy1)
 	}
 	// Three passes (decision 0368): the cells the scan reads are listed
-	// with the runs of entries it reads, and every line of those loaded
+	// with the runs of entries it reads (and those that fill the shell,
+	// filled in this order after), and every line of those loaded
 	// in a loop of loads alone (no use of them but to have their misses
 	// in flight together, not one cell after another); then their
 	// entities are filtered into one list, and the kept ones told apart.
-	cells, runs := s.cells[:0], s.runs[:0]
+	cells, runs, filled := s.cells[:0], s.runs[:0], s.filled[:0]
 	for by := y0 / blockSide; by <= y1/blockSide; by++ {
 		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
 			b := g.blocks[by*g.bside+bx]
@@ -274,7 +276,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					if sh != nil {
 						gxc, gyc := g.gap(sh.c.X, cx), g.gap(sh.c.Y, cy)
 						if sh.reaches(gxc*gxc+gyc*gyc, ball, c.maxR2) {
-							sh.addCell(c, ball, sum)
+							filled = append(filled, c)
 						}
 					}
 					gf := gxf*gxf + gyf*gyf
@@ -303,11 +305,17 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 			}
 		}
 	}
-	s.cells, s.runs = cells, runs
+	s.cells, s.runs, s.filled = cells, runs, filled
 	if !s.cold {
 		for _, r := range runs {
 			s.warm += warmRun(cells[r.ci], r.start, r.end)
 		}
+		for _, c := range filled {
+			s.warm += warmRun(c, 0, int32(len(c.p)))
+		}
+	}
+	for _, c := range filled {
+		sh.addCell(c, ball, sum)
 	}
 	// The entities within reach of to that cover either point (near keeps
 	// only those), found without a branch (in a cell, those in and out

@@ -7,11 +7,23 @@ import (
 	"testing"
 )
 
-// TestWarmPassChangesNothing walks held steps through a compacted world of
+// TestWarmPassChangesNothing walks steps through a compacted world of
 // crowded cells (sub-square runs) and sparse ones twice, with and without
-// the pass that loads the scanned runs first (decision 0368): every step
-// must tell the same change, and only the warm walk loads anything.
+// the pass that loads the scanned runs and the shell's cells first
+// (decision 0368): held steps of a cut answer, and steps of an uncut one
+// with a shell (filled after the pass, then told from it). Every step must
+// tell the same change, and only the warm walk loads anything.
 func TestWarmPassChangesNothing(t *testing.T) {
+	for _, m := range []struct {
+		name  string
+		limit int
+		skin  float32
+	}{{"held", 1000, 0}, {"shell", NoLimit, 25}} {
+		t.Run(m.name, func(t *testing.T) { testWarmPass(t, m.limit, m.skin) })
+	}
+}
+
+func testWarmPass(t *testing.T, limit int, skin float32) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	g := New(64)
 	for key := range uint32(20_000) {
@@ -23,11 +35,10 @@ func TestWarmPassChangesNothing(t *testing.T) {
 		g.Insert(key, p, 300)
 	}
 	g.Compact()
-	const limit = 1000
 	type told struct {
-		enter, leave   []Hit
-		cut            uint64
-		wasN, held, ok bool
+		enter, leave          []Hit
+		cut                   uint64
+		wasN, held, shell, ok bool
 	}
 	walk := func(cold bool) ([]told, uint32) {
 		s := Step{cold: cold}
@@ -39,8 +50,8 @@ func TestWarmPassChangesNothing(t *testing.T) {
 			for k := range 12 {
 				a := float64(w) + float64(k)*0.3
 				to := Vec{from.X + 16*float32(math.Cos(a)), from.Y + 16*float32(math.Sin(a)), 10}
-				ok := g.DiffIn(&sh, 0, from, to, limit, cut, testSum, &s)
-				out = append(out, told{slices.Clone(s.Enter), slices.Clone(s.Leave), s.Cut, s.WasN > 0, s.Held, ok})
+				ok := g.DiffIn(&sh, skin, from, to, limit, cut, testSum, &s)
+				out = append(out, told{slices.Clone(s.Enter), slices.Clone(s.Leave), s.Cut, s.WasN > 0, s.Held, s.Shell, ok})
 				if !ok {
 					cut = CutOf(g.Nearest(to, limit, nil), limit)
 				} else {
@@ -56,18 +67,24 @@ func TestWarmPassChangesNothing(t *testing.T) {
 	if loaded == 0 || coldLoaded != 0 {
 		t.Fatalf("loads summed: warm %d, cold %d; want warm > 0, cold 0", loaded, coldLoaded)
 	}
-	held := 0
+	held, shelled := 0, 0
 	for i := range warm {
 		a, b := warm[i], cold[i]
-		if a.ok != b.ok || a.cut != b.cut || a.held != b.held || a.wasN != b.wasN || !slices.Equal(a.enter, b.enter) || !slices.Equal(a.leave, b.leave) {
+		if a.ok != b.ok || a.cut != b.cut || a.held != b.held || a.shell != b.shell || a.wasN != b.wasN || !slices.Equal(a.enter, b.enter) || !slices.Equal(a.leave, b.leave) {
 			t.Fatalf("step %d: warm told %+v, cold %+v; want the same", i, a, b)
 		}
 		if a.held {
 			held++
 		}
+		if a.shell {
+			shelled++
+		}
 	}
-	if held == 0 {
+	if skin == 0 && held == 0 {
 		t.Fatalf("no held step among %d: the test does not reach heldRuns", len(warm))
+	}
+	if skin > 0 && shelled == 0 {
+		t.Fatalf("no step told from a shell among %d: the shell's fill is not checked", len(warm))
 	}
 }
 
