@@ -3,7 +3,6 @@ package grid
 import (
 	"math"
 	"math/bits"
-	"slices"
 )
 
 // Step is how the answer of [Grid.Nearest] (of [Grid.Covering] for
@@ -34,9 +33,14 @@ type Step struct {
 
 	Widened bool // a held step's narrow band missed the cut: scanned again with the whole one
 
-	band []bandHit // entities covering the new point near the limit's cut
-	cand []nearHit // a cell's entities near the new point (near)
-	sel  []Hit     // the band's hits, for the selection
+	band   []bandHit // entities covering the new point near the limit's cut
+	cand   []nearHit // the scanned cells' entities near the new point (near)
+	cells  []*cell   // the cells the scan reads (scanDiff's first pass)
+	runs   []scanRun // the parts of them near reads
+	filled []*cell   // the cells whose entities fill the shell
+	warm   uint32    // a sum of the loads that only start misses (warmRun)
+	cold   bool      // no warmRun pass (BenchmarkHeldStep's baseline)
+	sel    []Hit     // the band's hits, for the selection
 }
 
 // bandHit is an entity of a Step's band: its hit at the new point, and
@@ -244,6 +248,13 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		x0, x1 = min(x0, sh.cx0), max(x1, sh.cx1)
 		y0, y1 = min(y0, sh.cy0), max(y1, sh.cy1)
 	}
+	// Three passes (decision 0368): the cells the scan reads are listed
+	// with the runs of entries it reads (and those that fill the shell,
+	// filled in this order after), and every line of those loaded
+	// in a loop of loads alone (no use of them but to have their misses
+	// in flight together, not one cell after another); then their
+	// entities are filtered into one list, and the kept ones told apart.
+	cells, runs, filled := s.cells[:0], s.runs[:0], s.filled[:0]
 	for by := y0 / blockSide; by <= y1/blockSide; by++ {
 		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
 			b := g.blocks[by*g.bside+bx]
@@ -265,7 +276,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 					if sh != nil {
 						gxc, gyc := g.gap(sh.c.X, cx), g.gap(sh.c.Y, cy)
 						if sh.reaches(gxc*gxc+gyc*gyc, ball, c.maxR2) {
-							sh.addCell(c, ball, sum)
+							filled = append(filled, c)
 						}
 					}
 					gf := gxf*gxf + gyf*gyf
@@ -283,67 +294,86 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 						wI += t.w
 						continue
 					}
-					// The entities within reach of to that cover either
-					// point (near keeps only those), found without a
-					// branch (in a cell, those in and out come in no order
-					// a branch predicts), then told apart: in the old
-					// answer (counted in Was*), and nearer than the band
-					// (wI; Enter if new), in it (s.band, wB) or beyond.
-					ps, ms := c.p, c.m[:len(c.p)]
-					kept := s.cand[:0]
-					switch {
-					case cutHi == 0:
-						kept = s.near(kept, ps, 0, from, to, reach2)
-					case g.subs != nil:
-						kept = g.heldNear(s, kept, c, cx, cy, from, to, reach2, lo2, hi2, cutHi, cutD2)
-					default:
-						kept = s.nearHeld(kept, ps, 0, from, to, reach2, lo2, hi2, cutHi)
-					}
-					s.cand = kept
-					for _, k := range kept {
-						dt, df := k.dt, k.df
-						r2 := ps[k.i].r2
-						covT, covF := dt <= r2, df <= r2
-						m := &ms[k.i]
-						shown := false
-						if covF {
-							if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
-								shown = true
-								if hd != nil {
-									wShown += uint64(m.weight)
-								} else {
-									s.WasN++
-									s.WasWeight += uint64(m.weight)
-									if sum != nil {
-										s.WasSum += sum(m.key, m.rev)
-									}
-								}
-							}
-						}
-						h := Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight}
-						switch {
-						case !covT:
-							if shown {
-								s.Leave = append(s.Leave, h)
-							}
-						case dt < lo2:
-							wI += uint64(m.weight)
-							if !shown {
-								s.Enter = append(s.Enter, h)
-							}
-						case dt <= hi2:
-							wB += uint64(m.weight)
-							s.band = append(s.band, bandHit{h, shown})
-						default:
-							// Beyond the band: needed when nothing is cut
-							// at to (complete), else only to be hidden.
-							wFar += uint64(m.weight)
-							if complete || shown {
-								s.band = append(s.band, bandHit{h, shown})
-							}
-						}
+					ci := int32(len(cells))
+					cells = append(cells, c)
+					if cutHi != 0 {
+						runs = g.heldRuns(runs, ci, c, cx, cy, from, to, lo2, hi2, cutD2)
+					} else {
+						runs = append(runs, scanRun{ci: ci, start: 0, end: int32(len(c.p))})
 					}
 				}
+			}
+		}
+	}
+	s.cells, s.runs, s.filled = cells, runs, filled
+	if !s.cold {
+		for _, r := range runs {
+			s.warm += warmRun(cells[r.ci], r.start, r.end)
+		}
+		for _, c := range filled {
+			s.warm += warmRun(c, 0, int32(len(c.p)))
+		}
+	}
+	for _, c := range filled {
+		sh.addCell(c, ball, sum)
+	}
+	// The entities within reach of to that cover either point (near keeps
+	// only those), found without a branch (in a cell, those in and out
+	// come in no order a branch predicts).
+	kept := s.cand[:0]
+	for _, r := range runs {
+		ps := cells[r.ci].p[r.start:r.end]
+		if cutHi == 0 {
+			kept = s.near(kept, ps, r, from, to, reach2)
+		} else {
+			kept = s.nearHeld(kept, ps, r, from, to, reach2, lo2, hi2, cutHi)
+		}
+	}
+	s.cand = kept
+	// Told apart: in the old answer (counted in Was*), and nearer than the
+	// band (wI; Enter if new), in it (s.band, wB) or beyond.
+	for i := range kept {
+		k := &kept[i]
+		c := cells[k.c]
+		dt, df := k.dt, k.df
+		r2 := c.p[k.i].r2
+		covT, covF := dt <= r2, df <= r2
+		m := &c.m[k.i]
+		shown := false
+		if covF {
+			if rank := uint64(math.Float32bits(df))<<32 | uint64(m.key); rank < cut {
+				shown = true
+				if hd != nil {
+					wShown += uint64(m.weight)
+				} else {
+					s.WasN++
+					s.WasWeight += uint64(m.weight)
+					if sum != nil {
+						s.WasSum += sum(m.key, m.rev)
+					}
+				}
+			}
+		}
+		h := Hit{Key: m.key, Rev: m.rev, Dist2: dt, Weight: m.weight}
+		switch {
+		case !covT:
+			if shown {
+				s.Leave = append(s.Leave, h)
+			}
+		case dt < lo2:
+			wI += uint64(m.weight)
+			if !shown {
+				s.Enter = append(s.Enter, h)
+			}
+		case dt <= hi2:
+			wB += uint64(m.weight)
+			s.band = append(s.band, bandHit{h, shown})
+		default:
+			// Beyond the band: needed when nothing is cut at to
+			// (complete), else only to be hidden.
+			wFar += uint64(m.weight)
+			if complete || shown {
+				s.band = append(s.band, bandHit{h, shown})
 			}
 		}
 	}
@@ -417,71 +447,4 @@ func (s *Step) Total(sum func(key, rev uint32) uint64) {
 			s.Sum -= sum(h.Key, h.Rev)
 		}
 	}
-}
-
-// near is diff's filter of entities ps of a cell (the first at index base
-// of it): it appends to kept those within √reach2 of to that cover to or
-// from, with both squared distances. (Beyond the band, when a cut is in
-// effect, an entity is beyond the old cut's distance from from too: in
-// neither answer.) Like cover, it is branchless: every entity is written
-// at the list's end and the length advances by the tests, computed on the
-// float bits (squared distances and radii are non-negative, so they order
-// as their bits).
-func (s *Step) near(kept []nearHit, ps []pos, base int32, from, to Vec, reach2 float32) []nearHit {
-	n := len(kept)
-	out := slices.Grow(kept, len(ps))[:n+len(ps)]
-	hb := uint64(math.Float32bits(reach2))
-	for i := range ps {
-		e := &ps[i]
-		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
-		dt := dx*dx + dy*dy + dz*dz
-		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
-		df := dx*dx + dy*dy + dz*dz
-		out[n] = nearHit{i: base + int32(i), dt: dt, df: df}
-		rb := uint64(math.Float32bits(e.r2))
-		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
-		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2.
-		drop := (hb-tb)>>63 | (rb-min(tb, fb))>>63
-		n += int(drop ^ 1)
-	}
-	return out[:n]
-}
-
-// nearHeld is near for a held step (decision 0265): it also leaves out the
-// entities nearer than √lo2 to to that cover both points and whose squared
-// distance from from has bits below cutHi (their Rank is below the cut
-// whatever their key: in the old answer, and in the new one, as nearer
-// than the band), and those farther than √band2 that
-// cannot be in the old answer (not covering from, or their squared
-// distance from it has bits above cutHi).
-func (s *Step) nearHeld(kept []nearHit, ps []pos, base int32, from, to Vec, reach2, lo2, band2 float32, cutHi uint32) []nearHit {
-	n := len(kept)
-	out := slices.Grow(kept, len(ps))[:n+len(ps)]
-	hb, lb, cb := uint64(math.Float32bits(reach2)), uint64(math.Float32bits(lo2)), uint64(cutHi)
-	bb := uint64(math.Float32bits(band2))
-	for i := range ps {
-		e := &ps[i]
-		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
-		dt := dx*dx + dy*dy + dz*dz
-		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
-		df := dx*dx + dy*dy + dz*dz
-		out[n] = nearHit{i: base + int32(i), dt: dt, df: df}
-		rb := uint64(math.Float32bits(e.r2))
-		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
-		// Kept: dt ≤ reach2 && min(dt, df) ≤ r2, and not in both answers
-		// (dt < lo2 && max(dt, df) ≤ r2 && fb < cutHi), nor beyond the
-		// band and not in the old answer (dt > band2 && (df > r2 || fb > cutHi)).
-		drop := (hb-tb)>>63 | (rb-min(tb, fb))>>63
-		both := (tb - lb) >> 63 & ((rb-max(tb, fb))>>63 ^ 1) & ((fb - cb) >> 63)
-		past := (bb - tb) >> 63 & ((rb-fb)>>63 | (cb-fb)>>63)
-		n += int((drop | both | past) ^ 1)
-	}
-	return out[:n]
-}
-
-// nearHit is an entity of a cell that near kept: its index, squared
-// distances to the new and old points.
-type nearHit struct {
-	i      int32
-	dt, df float32
 }

@@ -77,13 +77,17 @@ func skips(c *cell, gt, gf, ft, ff, lo2, band2, cutD2 float32) bool {
 	return ft < lo2 && ff < cutD2 && max(ft, ff) <= c.minR2
 }
 
-// heldNear is near for a held step over the sub-squares of cell c at
-// (cx, cy) of an ordered grid, those heldSkips' test skips left out (an
-// edge cell, whose squares reach beyond the bounds, is read whole).
-func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to Vec, reach2, lo2, band2 float32, cutHi uint32, cutD2 float32) []nearHit {
-	e := g.subsAt(cx, cy)
+// heldRuns appends to runs the parts of cell c at (cx, cy) (the scan's
+// cell ci) that near reads for a held step: in an ordered grid, the runs
+// of the sub-squares heldSkips' test does not leave out; else (and for
+// an edge cell, whose squares reach beyond the bounds) the whole cell.
+func (g *Grid) heldRuns(runs []scanRun, ci int32, c *cell, cx, cy int, from, to Vec, lo2, band2, cutD2 float32) []scanRun {
+	var e *[subN]int32
+	if g.subs != nil {
+		e = g.subsAt(cx, cy)
+	}
 	if e == nil || len(c.p) < subMin || cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
-		return s.nearHeld(kept, c.p, 0, from, to, reach2, lo2, band2, cutHi)
+		return append(runs, scanRun{ci: ci, start: 0, end: int32(len(c.p))})
 	}
 	w := g.size / subSide
 	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
@@ -101,14 +105,18 @@ func (g *Grid) heldNear(s *Step, kept []nearHit, c *cell, cx, cy int, from, to V
 		fxf, fyf := boxFar(from.X, xl, xl+w), boxFar(from.Y, yl, yl+w)
 		ft, ff := farPad2(fxt, fyt, fzt), farPad2(fxf, fyf, fzf)
 		if !skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2) {
-			kept = s.nearHeld(kept, c.p[start:end], start, from, to, reach2, lo2, band2, cutHi)
+			if n := len(runs); n > 0 && runs[n-1].ci == ci && runs[n-1].end == start {
+				runs[n-1].end = end // the square after the last one read
+			} else {
+				runs = append(runs, scanRun{ci: ci, start: start, end: end})
+			}
 		}
 		start = end
 	}
-	return kept
+	return runs
 }
 
-// subMin is the fewest entities of a cell for which heldNear tests its
+// subMin is the fewest entities of a cell for which heldRuns tests its
 // sub-squares: with fewer (a uniform world's 64 m cells hold ~64 objects,
 // a cache line a square), the tests cost more than the reads they skip
 // (BenchmarkHeldStep).

@@ -18,6 +18,8 @@ import (
 //     nearest (they end ~160 m away), 16 m steps (the object re-query);
 //   - hot: the same with a tenth of them within 300 m of the origin (the
 //     world's hot spots: ~300 objects a cell there), walkers within 150 m;
+//   - world: the objects of the world's benchmark, 1,000,000 over 8 km (32
+//     MB of grid entries: the scanned cells are mostly not in the cache);
 //   - blips: 10,000 over 8 km with no distance limit, 128 m cells, the 100
 //     nearest (~450 m), 7 m steps (a runner's second between two slow
 //     passes);
@@ -28,7 +30,9 @@ import (
 //     old answer);
 //   - held: DiffIn with skin 0, each walker keeping its Shell, so that
 //     every step but the first starts from the answer the last one held
-//     (decision 0265).
+//     (decision 0265);
+//   - held-cold: held without the pass that loads the scanned cells'
+//     lines before their scan (decision 0368), side by side.
 //
 // cpu-ns/step is the thread's CPU time in the steps alone; every 12th op
 // lists the walker's answer at its start again (not counted).
@@ -43,6 +47,7 @@ func BenchmarkHeldStep(b *testing.B) {
 		hot          bool
 	}{
 		{"objects", 250_000, 4000, 300, 64, 1000, 16, false},
+		{"world", 1_000_000, 8000, 300, 64, 1000, 16, false},
 		{"hot", 250_000, 4000, 300, 64, 1000, 16, true},
 		{"blips", 10_000, 8000, float32(math.Inf(1)), 128, 100, 7, false},
 	} {
@@ -74,7 +79,7 @@ func benchHeld(b *testing.B, name string, g *Grid, limit int, step, spread float
 	at := func(i, k int) Vec {
 		return Vec{starts[i].X + float32(k)*dirs[i].X, starts[i].Y + float32(k)*dirs[i].Y, starts[i].Z}
 	}
-	for _, mode := range []string{"diff", "held"} {
+	for _, mode := range []string{"diff", "held", "held-cold"} {
 		b.Run(name+"/"+mode, func(b *testing.B) {
 			cuts := make([]uint64, walkers)
 			shells := make([]Shell, walkers)
@@ -83,7 +88,7 @@ func benchHeld(b *testing.B, name string, g *Grid, limit int, step, spread float
 				buf = g.Nearest(at(i, 0), limit, buf[:0])
 				cuts[i] = CutOf(buf, limit)
 			}
-			var s Step
+			s := Step{cold: mode == "held-cold"}
 			b.ReportAllocs()
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
