@@ -91,18 +91,58 @@ func (c *oneSpot) runLine() {
 // views the views of players computed a tick, and what the player is not
 // shown of its nearest (as BenchmarkCrowdLabels). Run it at -benchtime
 // 800x (40 s of the race: the packs cross three times).
+//
+// The -cold sub-benchmarks run the server's tick as the load run does
+// (coldTicks): each client's critical messages copied into a queue of its
+// own, as the lane's Push does, and the caches swept between ticks, as the
+// lanes' poll and pack and the socket writes sweep them: every event then
+// reads the viewer's and the shown player's data from memory, not from
+// the caches the last tick left warm.
 func BenchmarkCrowdCrossing(b *testing.B) {
-	for _, calm := range []bool{false, true} {
-		name := "crossing"
-		if calm {
-			name = "calm"
+	for _, cold := range []bool{false, true} {
+		for _, calm := range []bool{false, true} {
+			name := "crossing"
+			if calm {
+				name = "calm"
+			}
+			if cold {
+				name += "-cold"
+			}
+			b.Run(name, func(b *testing.B) { benchCrossing(b, calm, cold) })
 		}
-		b.Run(name, func(b *testing.B) { benchCrossing(b, calm) })
 	}
 }
 
-func benchCrossing(b *testing.B, calm bool) {
+// coldSink is how many bytes of its messages a client's queue holds
+// (coldTicks): a lane's queue of critical messages, about a tick of a
+// crossing's.
+const coldSink = 32 << 10
+
+// coldSweep is how many bytes sweepCaches writes between ticks: more than
+// the second level caches and a part of the third, as the flush of 1000
+// sessions' datagrams does (~3.5 MB of them a tick in the load run).
+const coldSweep = 16 << 20
+
+// coldTicks gives every client a queue its messages are copied into.
+func (c *oneSpot) coldTicks() {
+	for _, k := range c.conns {
+		k.sink = make([]byte, coldSink)
+	}
+	c.sweep = make([]byte, coldSweep)
+}
+
+// sweepCaches writes a line of every 64 bytes of the sweep buffer.
+func (c *oneSpot) sweepCaches() {
+	for i := 0; i < len(c.sweep); i += 64 {
+		c.sweep[i]++
+	}
+}
+
+func benchCrossing(b *testing.B, calm, cold bool) {
 	c := newCrossing(b, calm)
+	if cold {
+		c.coldTicks()
+	}
 	for range 60 { // the first views and labels, out of the measure
 		c.runLine()
 		c.w.Tick(c.now)
@@ -121,6 +161,9 @@ func benchCrossing(b *testing.B, calm bool) {
 	var missed []int
 	var near [len(nearKs)]float64
 	for b.Loop() {
+		if cold {
+			c.sweepCaches()
+		}
 		t := threadcpu.Spent()
 		c.runLine()
 		c.w.Tick(c.now)
