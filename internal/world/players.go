@@ -83,14 +83,11 @@ type playerEnt struct {
 	rev   uint32 // rev of this player's show; a new one on every change of skin, name or color
 	skin  uint16 // the skin the rev was given for
 
-	enc     []byte // its show, encoded at encRev with encSkin (players_show.go)
-	encRev  uint32
-	encSkin uint16
-	h       grid.Handle
-	ch      grid.Handle // in the cut grid of gscope (players_cuts.go)
-	cutAt   grid.Vec    // where it stands in the cut grid
-	inGrid  bool
-	gscope  grid.Scope // the scope of the grid h is in
+	h      grid.Handle
+	ch     grid.Handle // in the cut grid of gscope (players_cuts.go)
+	cutAt  grid.Vec    // where it stands in the cut grid
+	inGrid bool
+	gscope grid.Scope // the scope of the grid h is in
 
 	// Where the views around this player were last told to compute again.
 	announceAt    grid.Vec
@@ -500,7 +497,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 				e.shownP = append(e.shownP, id)
 			}
 			e.freshP = append(e.freshP, id)
-			e.placeMove(q.pos, id, o.pos)
+			e.placeMove(q.pos, id, w.posOf(o))
 			w.sendShow(q, o) // players_show.go: encoded once a rev
 		} else {
 			e.shownBits.del(id)

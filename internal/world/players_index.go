@@ -28,6 +28,16 @@ func (w *World) ref(id uint16) *playerRef {
 	return &b.refs[id]
 }
 
+// posOf returns o's stream center as its ref has it, the dense table's
+// line rather than o's: the same while o is in the grid (placePlayer and
+// syncAccepted keep it), and o's own otherwise.
+func (w *World) posOf(o *Player) grid.Vec {
+	if r := w.ref(o.id); r.inGrid {
+		return r.pos
+	}
+	return o.pos
+}
+
 // idSet is a set of player ids, a bit each.
 type idSet []uint64
 
