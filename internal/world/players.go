@@ -240,7 +240,8 @@ func (w *World) placePlayer(p *Player) {
 	if e.inGrid && e.gscope != p.scope {
 		w.removePlayerGrid(p)
 	}
-	*w.ref(p.id) = playerRef{pos: p.pos, cut: w.ref(p.id).cut, rev: e.rev, scope: p.scope, inGrid: true}
+	r := w.ref(p.id)
+	*r = playerRef{pos: p.pos, cut: r.cut, rev: e.rev, label: r.label, scope: p.scope, inGrid: true}
 	if !e.inGrid {
 		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
 		e.inGrid, e.gscope = true, p.scope
@@ -497,8 +498,8 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 				e.shownP = append(e.shownP, id)
 			}
 			e.freshP = append(e.freshP, id)
-			e.placeMove(q.pos, id, w.posOf(o))
-			w.sendShow(q, o) // players_show.go: encoded once a rev
+			e.placeMove(q.pos, id, w.posOf(id, o))
+			w.sendShow(q, id, o) // players_show.go: encoded once a rev
 		} else {
 			e.shownBits.del(id)
 			hid = true

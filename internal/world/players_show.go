@@ -40,9 +40,10 @@ func (w *World) showOf(id uint16) *showEnc {
 	return &b.shows[id]
 }
 
-// sendShow sends q o's show, encoded once for o's rev and skin.
-func (w *World) sendShow(q, o *Player) {
-	s, rev := w.showOf(o.id), w.ref(o.id).rev
+// sendShow sends q the show of o, player id, encoded once for o's rev and
+// skin: of o it reads only the skin (a skin set before its rev is given).
+func (w *World) sendShow(q *Player, id uint16, o *Player) {
+	s, rev := w.showOf(id), w.ref(id).rev
 	if s.rev != rev || s.skin != o.skin || rev == 0 {
 		show := &w.ents.pshow
 		*show = wire.PlayerShow{PlayerID: o.id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}

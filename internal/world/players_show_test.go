@@ -30,7 +30,7 @@ func TestShowEncodedOnceARev(t *testing.T) {
 	shows := func(want func(*wire.PlayerShow) bool, what string) {
 		t.Helper()
 		for _, q := range []*Player{a, c} {
-			f.w.sendShow(q, b)
+			f.w.sendShow(q, b.id, b)
 		}
 		for i, k := range []*entConn{ac, cc} {
 			got, _ := playerShows(t, k.take())
@@ -104,19 +104,26 @@ func TestHideTemplates(t *testing.T) {
 
 // TestShowTableFollowsPlayers: in a crowd whose players step, jump to
 // another interior, change skin (before its rev is given), name and color,
-// leave and join again in the same ids, every show a client is sent is
+// leave and join again in the same ids (a name label on each), every show a client is sent is
 // the player's show as its fields are then, and every player in the grid
 // has its ref's position and rev as its own (the show table and posOf read
-// them there, not from the player). It fails when the table serves a show
-// of an old rev or skin, or a ref goes out of step with its player.
+// them there, not from the player) and its label's slot. It fails when the
+// table serves a show of an old rev or skin, or a ref goes out of step
+// with its player.
 func TestShowTableFollowsPlayers(t *testing.T) {
 	f := newFixture(t, nil)
 	r := rand.New(rand.NewPCG(3, 77))
 	var ps []*Player
 	var cs []*testConn
+	named := func(p *Player) { // a name label, whose slot the player's ref keeps through its landings
+		if _, err := f.w.CreateLabel(LabelParams{Text: p.Name(), DrawDistance: 40, AttachKind: wire.AttachPlayer, AttachID: uint32(p.id)}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i := range 24 {
 		p, c := f.join()
 		f.spawn(p, c, at(float32(i%6)*4, float32(i/6)*4))
+		named(p)
 		ps, cs = append(ps, p), append(cs, c)
 	}
 	checkRefs := func(when string) {
@@ -126,10 +133,11 @@ func TestShowTableFollowsPlayers(t *testing.T) {
 				continue
 			}
 			r := f.w.ref(p.id)
-			if r.pos != p.pos || r.rev != p.ent.rev || f.w.posOf(p) != p.pos {
+			if r.pos != p.pos || r.rev != p.ent.rev || f.w.posOf(p.id, p) != p.pos {
 				t.Fatalf("%s: player %d's ref has pos %v rev %d, want %v and %d", when, p.id, r.pos, r.rev, p.pos, p.ent.rev)
 			}
 		}
+		checkLabelRefs(t, f.w)
 	}
 	checkShows := func(when string) {
 		t.Helper()
@@ -168,6 +176,7 @@ func TestShowTableFollowsPlayers(t *testing.T) {
 				f.w.Leave(p, 0)
 				cs[i].take()
 				q, c := f.join() // the id just freed
+				named(q)
 				f.spawn(q, c, p.pos)
 				ps[i], cs[i] = q, c
 			}
