@@ -10,6 +10,7 @@ import (
 
 	"dlmp/internal/config"
 	"dlmp/internal/grid"
+	"dlmp/internal/lane"
 	"dlmp/internal/threadcpu"
 	"dlmp/internal/wire"
 )
@@ -213,4 +214,56 @@ func (c *oneSpot) clientBurst(last []int) float64 {
 		last[i] = n
 	}
 	return float64(most) / 1024
+}
+
+// BenchmarkCrossingHides is one hide sent, of a player and of a label,
+// from its template (players_show.go, label.go: decision 0377), and as
+// before it, a PlayerShow or Label3D filled, checked and encoded for each
+// (encode): a crossing sends ~1400 of each a tick. The client's queue is
+// a countConn copying the bytes, as the lane does.
+func BenchmarkCrossingHides(b *testing.B) {
+	w, err := New(config.Default(), nil, t0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ticks int
+	conn := &countConn{tick: &ticks, sink: make([]byte, coldSink)}
+	var h wire.ServerHello
+	q, _ := w.Join(conn, &h)
+	b.Run("player/template", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint16(0)
+		for b.Loop() {
+			id = (id + 1) % wire.MaxPlayers
+			w.sendHide(q, id)
+		}
+	})
+	b.Run("player/encode", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint16(0)
+		for b.Loop() {
+			id = (id + 1) % wire.MaxPlayers
+			show := &w.ents.pshow
+			*show = wire.PlayerShow{PlayerID: id}
+			w.buf = show.Append(w.buf[:0])
+			w.sendEncoded(q, w.buf, lane.Critical)
+		}
+	})
+	b.Run("label/template", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint32(0)
+		for b.Loop() {
+			id++
+			w.sendLabelHide(q, id)
+		}
+	})
+	b.Run("label/encode", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint32(0)
+		for b.Loop() {
+			id++
+			w.prims.label = wire.Label3D{LabelID: id}
+			sendOp(w, q, &w.prims.label)
+		}
+	})
 }
