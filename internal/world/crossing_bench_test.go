@@ -267,3 +267,91 @@ func BenchmarkCrossingHides(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkLabelPassWalk is the walk of a label pass over the labels on
+// the players a view shows (labelsOnShownPlayers), for 50 of the
+// crossing's 1000 viewers an op (a tick's label passes: each viewer's once
+// a second), the next 50 on the next op, at the packs' first crossing:
+// refs reads
+// a player's only label's slot from its ref (decision 0377), lists reads
+// it from the player's list of labels, as before it (labelsByLists, kept
+// here). -cold sweeps the caches before each op (sweepCaches), as a tick
+// finds them in the load run.
+func BenchmarkLabelPassWalk(b *testing.B) {
+	c := newCrossing(b, false)
+	for range 300 { // the packs meet at 14 s
+		c.runLine()
+		c.w.Tick(c.now)
+	}
+	c.coldTicks()
+	walks := map[string]func(*Player) int{
+		"refs": func(p *Player) int {
+			n := 0
+			for s := range c.w.labelsOnShownPlayers(p) {
+				n += int(s)
+			}
+			return n
+		},
+		"lists": func(p *Player) int { return c.w.labelsByLists(p) },
+	}
+	want := 0
+	for _, cold := range []bool{false, true} {
+		for _, name := range []string{"refs", "lists"} {
+			walk := walks[name]
+			if cold {
+				name += "-cold"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				sum, next := 0, 0
+				for b.Loop() {
+					if cold {
+						b.StopTimer()
+						c.sweepCaches()
+						b.StartTimer()
+					}
+					for _, m := range c.ms[next : next+50] {
+						sum += walk(m.p)
+					}
+					next = (next + 50) % len(c.ms)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/50, "ns/pass")
+				if b.N == walkOps {
+					if want == 0 {
+						want = sum
+					}
+					if sum != want || sum == 0 {
+						b.Fatalf("got a sum of slots %d, want %d as the first walk", sum, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// walkOps is the ops of BenchmarkLabelPassWalk at which its walks are
+// checked against each other: -benchtime 400x.
+const walkOps = 400
+
+// labelsByLists is labelsOnShownPlayers before decision 0377, summing the
+// slots: every shown player's labels read from its list.
+func (w *World) labelsByLists(p *Player) int {
+	d := &w.ents.views.labels
+	refs := w.ents.views.refs
+	n := 0
+	for _, id := range p.ent.shownP {
+		if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
+			continue
+		}
+		r := &refs[id]
+		if !r.inGrid {
+			continue
+		}
+		for _, s := range d.on[id] {
+			if _, ok := d.refs[s].want(p, r.pos); ok {
+				n += int(s)
+			}
+		}
+	}
+	return n
+}
