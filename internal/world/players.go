@@ -477,12 +477,10 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		w.ents.flushes++
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	}
-	hid := false // shownP has hidden players left in it (shownBits cleared)
+	w.readOps(q, w.ents.ops) // players_show.go: the shown players' lines, in a pass of their own
+	hid := false             // shownP has hidden players left in it (shownBits cleared)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
-		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
-			e.objectAt.Invalidate() // the objects on o come and go with o
-		}
 		if op.Show {
 			o := w.players[id]
 			if o == nil { // not reached: a leave invalidates the views that want the player

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"dlmp/internal/lane"
+	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
 
@@ -71,4 +72,30 @@ func (w *World) sendHide(q *Player, id uint16) {
 	}
 	binary.LittleEndian.PutUint16(h[playerShowIDAt:], id)
 	w.sendEncoded(q, h[:], lane.Critical)
+}
+
+// readOps reads, ahead of sending a view's ops to q, what they read of the
+// players they show or hide, and invalidates q's view of objects when one
+// of those players carries objects (they come and go with it). Each op's
+// player is another player's struct, cold in a crossing: read one op at a
+// time between the sends, each was a cache miss waited for in turn; read
+// here, in a loop whose loads do not depend on one another, their misses
+// overlap. A show's skin, its line of the show table and its ref are read
+// too (sendShow), their sum kept so that the loads are not dropped.
+func (w *World) readOps(q *Player, ops []stream.Op) {
+	b := &w.ents.views
+	var sum uint32
+	for _, op := range ops {
+		o := w.players[op.ID]
+		if o == nil {
+			continue
+		}
+		if len(o.ent.attached) > 0 {
+			q.ent.objectAt.Invalidate() // the objects on o come and go with o
+		}
+		if op.Show && int(op.ID) < len(b.shows) && int(op.ID) < len(b.refs) {
+			sum += uint32(o.skin) + b.shows[op.ID].rev + b.refs[op.ID].rev
+		}
+	}
+	b.sink = sum
 }
