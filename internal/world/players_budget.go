@@ -39,7 +39,7 @@ type viewBudget struct {
 	shows []showEnc   // by player id: its show, encoded (players_show.go)
 	// a hide's bytes: hideTemplate with the id of the last hide sent (players_show.go)
 	hideEnc [wire.PlayerShowLen]byte
-	sink    uint32 // what readOps read (players_show.go)
+	sink    uint32       // what readOps read (players_show.go)
 	cuts    *grid.Scopes // the players with a stream center, radius: their view's cut (players_cuts.go)
 	labels  playerLabels // the labels on players, dense, as the label passes read them (label_pass.go)
 
