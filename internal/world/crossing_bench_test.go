@@ -10,6 +10,7 @@ import (
 
 	"dlmp/internal/config"
 	"dlmp/internal/grid"
+	"dlmp/internal/lane"
 	"dlmp/internal/threadcpu"
 	"dlmp/internal/wire"
 )
@@ -91,18 +92,58 @@ func (c *oneSpot) runLine() {
 // views the views of players computed a tick, and what the player is not
 // shown of its nearest (as BenchmarkCrowdLabels). Run it at -benchtime
 // 800x (40 s of the race: the packs cross three times).
+//
+// The -cold sub-benchmarks run the server's tick as the load run does
+// (coldTicks): each client's critical messages copied into a queue of its
+// own, as the lane's Push does, and the caches swept between ticks, as the
+// lanes' poll and pack and the socket writes sweep them: every event then
+// reads the viewer's and the shown player's data from memory, not from
+// the caches the last tick left warm.
 func BenchmarkCrowdCrossing(b *testing.B) {
-	for _, calm := range []bool{false, true} {
-		name := "crossing"
-		if calm {
-			name = "calm"
+	for _, cold := range []bool{false, true} {
+		for _, calm := range []bool{false, true} {
+			name := "crossing"
+			if calm {
+				name = "calm"
+			}
+			if cold {
+				name += "-cold"
+			}
+			b.Run(name, func(b *testing.B) { benchCrossing(b, calm, cold) })
 		}
-		b.Run(name, func(b *testing.B) { benchCrossing(b, calm) })
 	}
 }
 
-func benchCrossing(b *testing.B, calm bool) {
+// coldSink is how many bytes of its messages a client's queue holds
+// (coldTicks): a lane's queue of critical messages, about a tick of a
+// crossing's.
+const coldSink = 32 << 10
+
+// coldSweep is how many bytes sweepCaches writes between ticks: more than
+// the second level caches and a part of the third, as the flush of 1000
+// sessions' datagrams does (~3.5 MB of them a tick in the load run).
+const coldSweep = 16 << 20
+
+// coldTicks gives every client a queue its messages are copied into.
+func (c *oneSpot) coldTicks() {
+	for _, k := range c.conns {
+		k.sink = make([]byte, coldSink)
+	}
+	c.sweep = make([]byte, coldSweep)
+}
+
+// sweepCaches writes a line of every 64 bytes of the sweep buffer.
+func (c *oneSpot) sweepCaches() {
+	for i := 0; i < len(c.sweep); i += 64 {
+		c.sweep[i]++
+	}
+}
+
+func benchCrossing(b *testing.B, calm, cold bool) {
 	c := newCrossing(b, calm)
+	if cold {
+		c.coldTicks()
+	}
 	for range 60 { // the first views and labels, out of the measure
 		c.runLine()
 		c.w.Tick(c.now)
@@ -121,6 +162,9 @@ func benchCrossing(b *testing.B, calm bool) {
 	var missed []int
 	var near [len(nearKs)]float64
 	for b.Loop() {
+		if cold {
+			c.sweepCaches()
+		}
 		t := threadcpu.Spent()
 		c.runLine()
 		c.w.Tick(c.now)
@@ -170,4 +214,144 @@ func (c *oneSpot) clientBurst(last []int) float64 {
 		last[i] = n
 	}
 	return float64(most) / 1024
+}
+
+// BenchmarkCrossingHides is one hide sent, of a player and of a label,
+// from its template (players_show.go, label.go: decision 0377), and as
+// before it, a PlayerShow or Label3D filled, checked and encoded for each
+// (encode): a crossing sends ~1400 of each a tick. The client's queue is
+// a countConn copying the bytes, as the lane does.
+func BenchmarkCrossingHides(b *testing.B) {
+	w, err := New(config.Default(), nil, t0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ticks int
+	conn := &countConn{tick: &ticks, sink: make([]byte, coldSink)}
+	var h wire.ServerHello
+	q, _ := w.Join(conn, &h)
+	b.Run("player/template", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint16(0)
+		for b.Loop() {
+			id = (id + 1) % wire.MaxPlayers
+			w.sendHide(q, id)
+		}
+	})
+	b.Run("player/encode", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint16(0)
+		for b.Loop() {
+			id = (id + 1) % wire.MaxPlayers
+			show := &w.ents.pshow
+			*show = wire.PlayerShow{PlayerID: id}
+			w.buf = show.Append(w.buf[:0])
+			w.sendEncoded(q, w.buf, lane.Critical)
+		}
+	})
+	b.Run("label/template", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint32(0)
+		for b.Loop() {
+			id++
+			w.sendLabelHide(q, id)
+		}
+	})
+	b.Run("label/encode", func(b *testing.B) {
+		b.ReportAllocs()
+		id := uint32(0)
+		for b.Loop() {
+			id++
+			w.prims.label = wire.Label3D{LabelID: id}
+			sendOp(w, q, &w.prims.label)
+		}
+	})
+}
+
+// BenchmarkLabelPassWalk is the walk of a label pass over the labels on
+// the players a view shows (labelsOnShownPlayers), for 50 of the
+// crossing's 1000 viewers an op (a tick's label passes: each viewer's once
+// a second), the next 50 on the next op, at the packs' first crossing:
+// refs reads
+// a player's only label's slot from its ref (decision 0377), lists reads
+// it from the player's list of labels, as before it (labelsByLists, kept
+// here). -cold sweeps the caches before each op (sweepCaches), as a tick
+// finds them in the load run.
+func BenchmarkLabelPassWalk(b *testing.B) {
+	c := newCrossing(b, false)
+	for range 300 { // the packs meet at 14 s
+		c.runLine()
+		c.w.Tick(c.now)
+	}
+	c.coldTicks()
+	walks := map[string]func(*Player) int{
+		"refs": func(p *Player) int {
+			n := 0
+			for s := range c.w.labelsOnShownPlayers(p) {
+				n += int(s)
+			}
+			return n
+		},
+		"lists": func(p *Player) int { return c.w.labelsByLists(p) },
+	}
+	want := 0
+	for _, cold := range []bool{false, true} {
+		for _, name := range []string{"refs", "lists"} {
+			walk := walks[name]
+			if cold {
+				name += "-cold"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				sum, next := 0, 0
+				for b.Loop() {
+					if cold {
+						b.StopTimer()
+						c.sweepCaches()
+						b.StartTimer()
+					}
+					for _, m := range c.ms[next : next+50] {
+						sum += walk(m.p)
+					}
+					next = (next + 50) % len(c.ms)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/50, "ns/pass")
+				if b.N == walkOps {
+					if want == 0 {
+						want = sum
+					}
+					if sum != want || sum == 0 {
+						b.Fatalf("got a sum of slots %d, want %d as the first walk", sum, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// walkOps is the ops of BenchmarkLabelPassWalk at which its walks are
+// checked against each other: -benchtime 400x.
+const walkOps = 400
+
+// labelsByLists is labelsOnShownPlayers before decision 0377, summing the
+// slots: every shown player's labels read from its list.
+func (w *World) labelsByLists(p *Player) int {
+	d := &w.ents.views.labels
+	refs := w.ents.views.refs
+	n := 0
+	for _, id := range p.ent.shownP {
+		if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
+			continue
+		}
+		r := &refs[id]
+		if !r.inGrid {
+			continue
+		}
+		for _, s := range d.on[id] {
+			if _, ok := d.refs[s].want(p, r.pos); ok {
+				n += int(s)
+			}
+		}
+	}
+	return n
 }

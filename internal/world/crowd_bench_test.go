@@ -30,6 +30,10 @@ type countConn struct {
 	shownAt                    [wire.MaxPlayers]uint32 // by player id: the tick of its show, +1; 0 when hidden
 	churn                      *flapCount              // when set, counts the flaps (crossing_churn_bench_test.go)
 	viewer                     int                     // this client's index for churn
+	// sink, when set, takes a copy of every critical message, as the
+	// lane's Push copies it into the session's queue (coldTicks)
+	sink []byte
+	at   int
 }
 
 // youngTicks is how long, ticks, a player hidden was shown at most for
@@ -37,6 +41,12 @@ type countConn struct {
 const youngTicks = 20
 
 func (c *countConn) Send(msg []byte, _ lane.Class) error {
+	if c.sink != nil {
+		if c.at+len(msg) > len(c.sink) {
+			c.at = 0
+		}
+		c.at += copy(c.sink[c.at:], msg)
+	}
 	if c.churn != nil {
 		c.churn.event(c.viewer, msg)
 	}
@@ -84,7 +94,8 @@ type oneSpot struct {
 	now    time.Time
 	ticks  int // the world's ticks so far (the connections' clock)
 	s      wire.PlayerSync
-	calm   bool // the crossing streams' calm world: nobody turns (crossing_bench_test.go)
+	calm   bool   // the crossing streams' calm world: nobody turns (crossing_bench_test.go)
+	sweep  []byte // the buffer sweepCaches writes (crossing_bench_test.go)
 }
 
 func newOneSpot(tb testing.TB, players int, radius float64) *oneSpot {

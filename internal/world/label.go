@@ -1,6 +1,7 @@
 package world
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -135,7 +136,6 @@ func (w *World) DeleteLabel(id uint32) error {
 // the hide (it is left to send). A show of it left to send goes with that
 // view's next reconcile, which runs while ops are left (tickPrims).
 func (w *World) labelGone(l *Label) {
-	pr := &w.prims
 	for _, p := range w.players {
 		if p == nil || p.gone || p.prims.labels == nil {
 			continue
@@ -149,8 +149,7 @@ func (w *World) labelGone(l *Label) {
 			continue
 		}
 		v.Drop(l.id)
-		pr.label = wire.Label3D{LabelID: l.id}
-		sendOp(w, p, &pr.label)
+		w.sendLabelHide(p, l.id)
 	}
 }
 
@@ -332,9 +331,26 @@ func (w *World) sendLabelOps(p *Player, fresh bool) {
 			w.sendEncoded(p, l.enc, lane.Critical)
 			continue
 		}
-		pr.label = wire.Label3D{LabelID: op.ID}
-		sendOp(w, p, &pr.label)
+		w.sendLabelHide(p, op.ID)
 	}
+}
+
+// labelHideTemplate is the hide of label 0, encoded (Label3D, active 0):
+// every hide is it with its label id written in, not a Label3D of 291
+// bytes filled, checked and encoded for each (decision 0377).
+var labelHideTemplate = [wire.Label3DLen]byte(new(wire.Label3D).Append(nil))
+
+// label3DIDAt is where Label3D's label_id is in its encoding.
+const label3DIDAt = 5
+
+// sendLabelHide sends p the hide of label id.
+func (w *World) sendLabelHide(p *Player, id uint32) {
+	h := &w.ents.views.labels.hideEnc
+	if h[0] != wire.IDLabel3D {
+		*h = labelHideTemplate
+	}
+	binary.LittleEndian.PutUint32(h[label3DIDAt:], id)
+	w.sendEncoded(p, h[:], lane.Critical)
 }
 
 // labelWants appends the labels p should see (before the nearest-N cut).

@@ -6,6 +6,7 @@ import (
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
+	"dlmp/internal/wire"
 )
 
 // The pass of a label view made only of labels on players (decision 0295).
@@ -62,6 +63,8 @@ type playerLabels struct {
 
 	patched, listed uint64 // passes by Patch, and by Reconcile (tests, benchmarks)
 	noSpread        bool   // the pass sends all its ops at once, room allowing (the baseline of label_spread.go)
+
+	hideEnc [wire.Label3DLen]byte // a hide's bytes: labelHideTemplate with the id of the last hide sent (label.go)
 }
 
 // labelPass is a viewer's part of the label pass: the labels on players
@@ -91,6 +94,20 @@ func (w *World) addSlot(l *Label, id uint16) {
 	}
 	d.on[id] = append(d.on[id], s)
 	l.slot = s
+	w.labelRefOn(id)
+}
+
+// labelRefOn keeps player id's ref's label (players_index.go) in step with
+// its labels: a label pass reads the slot of a player's only label there,
+// in the line it reads the player's position from, rather than from the
+// player's list (decision 0377).
+func (w *World) labelRefOn(id uint16) {
+	d := &w.ents.views.labels
+	r := w.ref(id)
+	r.label = 0
+	if int(id) < len(d.on) && len(d.on[id]) == 1 {
+		r.label = d.on[id][0] + 1
+	}
 }
 
 // dropSlot frees the slot of l, attached to player id: a viewer whose last
@@ -107,6 +124,7 @@ func (w *World) dropSlot(l *Label, id uint16) {
 				break
 			}
 		}
+		w.labelRefOn(id)
 	}
 	d.refs[s] = labelRef{}
 	d.free = append(d.free, s)
@@ -192,17 +210,29 @@ func (w *World) passLabels(p *Player) bool {
 // labelsOnShownPlayers yields, by slot, the labels attached to the players
 // p's view shows (not p) that p wants, with the want: read from the dense
 // tables by player id (their labels, their stream center), without a map
-// lookup or the players' structs. labelsOnShown and passLabels walk it.
+// lookup or the players' structs. A player with one label (a crowd's name
+// labels) is one line of refs, its label's slot with its position; its
+// list of labels is read only when it has several. labelsOnShown and
+// passLabels walk it.
 func (w *World) labelsOnShownPlayers(p *Player) iter.Seq2[int32, stream.Want] {
 	return func(yield func(int32, stream.Want) bool) {
 		d := &w.ents.views.labels
 		refs := w.ents.views.refs
 		for _, id := range p.ent.shownP {
-			if int(id) >= len(d.on) || len(d.on[id]) == 0 || id == p.id {
+			if id == p.id {
 				continue
 			}
 			r := &refs[id]
 			if !r.inGrid { // left: no position
+				continue
+			}
+			if s := r.label - 1; s >= 0 { // its only label
+				if want, ok := d.refs[s].want(p, r.pos); ok && !yield(s, want) {
+					return
+				}
+				continue
+			}
+			if int(id) >= len(d.on) {
 				continue
 			}
 			for _, s := range d.on[id] {

@@ -12,7 +12,7 @@ import (
 // with a name label (40 m), every third with a second label shown only to
 // another player (25 m, another offset), while name labels are changed in
 // place, moved to another offset and draw distance, deleted and created
-// again; for some rounds an unattached label stands in the scope, or a
+// again at once or some rounds later; for some rounds an unattached label stands in the scope, or a
 // vehicle with a label on it, and a client's queue is nearly full (ops
 // left). Every label view is due every round; after each, every view with
 // no ops left equals a scan of every label, and every client's mirror
@@ -41,7 +41,7 @@ func TestLabelPassEqualsBruteForce(t *testing.T) {
 		pr := &f.w.prims
 		for round := range 80 {
 			f.walkStep(r, near, ps, cs, []float32{0, 0.5, 3, 6, 6, 12})
-			switch r.IntN(8) {
+			switch r.IntN(9) {
 			case 0: // in place
 				if l := f.w.Label(names[r.IntN(len(names))]); l != nil {
 					lp := l.Params()
@@ -80,7 +80,16 @@ func TestLabelPassEqualsBruteForce(t *testing.T) {
 				}
 			case 5: // a client whose queue is nearly full: ops left
 				cs[r.IntN(len(cs))].free = 2
+			case 6: // deleted for a while: the player has no label, or only its whisper
+				k := r.IntN(len(names))
+				if names[k] == 0 {
+					names[k] = f.label(LabelParams{Text: "back", Pos: grid.Vec{Z: 0.4}, DrawDistance: 40, AttachKind: wire.AttachPlayer, AttachID: uint32(ps[k].id)})
+				} else if l := f.w.Label(names[k]); l != nil {
+					f.w.DeleteLabel(l.ID())
+					names[k] = 0
+				}
 			}
+			checkLabelRefs(t, f.w)
 			invalidateAll(ps)
 			f.advance(tick)
 			for i, c := range cs {
@@ -101,6 +110,22 @@ func TestLabelPassEqualsBruteForce(t *testing.T) {
 		t.Logf("seed %d: %d label passes patched, %d listed", seed, patched, listed)
 		if patched == 0 || listed == 0 {
 			t.Errorf("seed %d: %d label passes patched, %d listed: want some of each", seed, patched, listed)
+		}
+	}
+}
+
+// checkLabelRefs fails the test unless every player's ref names the slot
+// of its only label, and no slot when it has none or several.
+func checkLabelRefs(t *testing.T, w *World) {
+	t.Helper()
+	d := &w.ents.views.labels
+	for id := range w.ents.views.refs {
+		var want int32
+		if id < len(d.on) && len(d.on[id]) == 1 {
+			want = d.on[id][0] + 1
+		}
+		if got := w.ents.views.refs[id].label; got != want {
+			t.Fatalf("player %d's ref has label %d, want %d (slots %v)", id, got, want, d.on[min(id, len(d.on)-1)])
 		}
 	}
 }

@@ -83,14 +83,11 @@ type playerEnt struct {
 	rev   uint32 // rev of this player's show; a new one on every change of skin, name or color
 	skin  uint16 // the skin the rev was given for
 
-	enc     []byte // its show, encoded at encRev with encSkin (players_show.go)
-	encRev  uint32
-	encSkin uint16
-	h       grid.Handle
-	ch      grid.Handle // in the cut grid of gscope (players_cuts.go)
-	cutAt   grid.Vec    // where it stands in the cut grid
-	inGrid  bool
-	gscope  grid.Scope // the scope of the grid h is in
+	h      grid.Handle
+	ch     grid.Handle // in the cut grid of gscope (players_cuts.go)
+	cutAt  grid.Vec    // where it stands in the cut grid
+	inGrid bool
+	gscope grid.Scope // the scope of the grid h is in
 
 	// Where the views around this player were last told to compute again.
 	announceAt    grid.Vec
@@ -243,7 +240,8 @@ func (w *World) placePlayer(p *Player) {
 	if e.inGrid && e.gscope != p.scope {
 		w.removePlayerGrid(p)
 	}
-	*w.ref(p.id) = playerRef{pos: p.pos, cut: w.ref(p.id).cut, rev: e.rev, scope: p.scope, inGrid: true}
+	r := w.ref(p.id)
+	*r = playerRef{pos: p.pos, cut: r.cut, rev: e.rev, label: r.label, scope: p.scope, inGrid: true}
 	if !e.inGrid {
 		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
 		e.inGrid, e.gscope = true, p.scope
@@ -479,12 +477,10 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		w.ents.flushes++
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	}
-	hid := false // shownP has hidden players left in it (shownBits cleared)
+	w.readOps(q, w.ents.ops) // players_show.go: the shown players' lines, in a pass of their own
+	hid := false             // shownP has hidden players left in it (shownBits cleared)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
-		if o := w.players[id]; o != nil && len(o.ent.attached) > 0 {
-			e.objectAt.Invalidate() // the objects on o come and go with o
-		}
 		if op.Show {
 			o := w.players[id]
 			if o == nil { // not reached: a leave invalidates the views that want the player
@@ -500,8 +496,8 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 				e.shownP = append(e.shownP, id)
 			}
 			e.freshP = append(e.freshP, id)
-			e.placeMove(q.pos, id, o.pos)
-			w.sendShow(q, o) // players_show.go: encoded once a rev
+			e.placeMove(q.pos, id, w.posOf(id, o))
+			w.sendShow(q, id, o) // players_show.go: encoded once a rev
 		} else {
 			e.shownBits.del(id)
 			hid = true

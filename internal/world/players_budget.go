@@ -3,6 +3,7 @@ package world
 import (
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
+	"dlmp/internal/wire"
 )
 
 // The views of players computed per tick (a query of the nearest players
@@ -34,9 +35,13 @@ type viewBudget struct {
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
-	refs   []playerRef  // by player id: what the views read of each player (players_index.go)
-	cuts   *grid.Scopes // the players with a stream center, radius: their view's cut (players_cuts.go)
-	labels playerLabels // the labels on players, dense, as the label passes read them (label_pass.go)
+	refs  []playerRef // by player id: what the views read of each player (players_index.go)
+	shows []showEnc   // by player id: its show, encoded (players_show.go)
+	// a hide's bytes: hideTemplate with the id of the last hide sent (players_show.go)
+	hideEnc [wire.PlayerShowLen]byte
+	sink    uint32       // what readOps read (players_show.go)
+	cuts    *grid.Scopes // the players with a stream center, radius: their view's cut (players_cuts.go)
+	labels  playerLabels // the labels on players, dense, as the label passes read them (label_pass.go)
 
 	// reconcilePlayers' scratch (players_hold.go).
 	ranks []uint64 // the rank keys of the candidates

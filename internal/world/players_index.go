@@ -15,6 +15,7 @@ type playerRef struct {
 	pos    grid.Vec   // the stream center, as in the grid
 	cut    float32    // the rank within which its view wants a player (players_hold.go)
 	rev    uint32     // its show's rev
+	label  int32      // the slot + 1 of the label on it when it has one; 0 when none or several (label_pass.go)
 	scope  grid.Scope // the scope of the grid it is in
 	inGrid bool
 }
@@ -26,6 +27,17 @@ func (w *World) ref(id uint16) *playerRef {
 		b.refs = append(b.refs, make([]playerRef, max(int(id)+1, len(w.players))-len(b.refs))...)
 	}
 	return &b.refs[id]
+}
+
+// posOf returns the stream center of o, player id, as its ref has it: the
+// dense table's line rather than o's (not even its id is read). It is
+// o's own while o is in the grid (placePlayer and syncAccepted keep it),
+// and read from o otherwise.
+func (w *World) posOf(id uint16, o *Player) grid.Vec {
+	if r := w.ref(id); r.inGrid {
+		return r.pos
+	}
+	return o.pos
 }
 
 // idSet is a set of player ids, a bit each.

@@ -1,7 +1,10 @@
 package world
 
 import (
+	"encoding/binary"
+
 	"dlmp/internal/lane"
+	"dlmp/internal/stream"
 	"dlmp/internal/wire"
 )
 
@@ -12,28 +15,87 @@ import (
 // encoded again for every viewer. What a show carries (skin, color, name)
 // changes only with a new rev (playerChanged), but for a skin set and not
 // yet given its rev (tickEntities gives it before the views): the bytes are
-// kept for the rev and the skin they were encoded with. A hide carries only
-// the player id: it is encoded without the check (an id of a player is in
-// range) into the world's scratch.
+// kept for the rev and the skin they were encoded with.
+//
+// The bytes are kept in a dense table by player id (showEnc, a cache line
+// each), beside the table the views read (playerRef, whose rev is the
+// player's): a show reads them there and its rev from the ref, not from
+// the shown player's struct, whose lines a crossing's show each read cold
+// (decision 0377). A hide carries only the player id: it is the hide of
+// player 0 (hideTemplate, encoded once) with the id written in, not
+// filled, encoded and copied for each.
 
-// sendShow sends q o's show, encoded once for o's rev and skin.
-func (w *World) sendShow(q, o *Player) {
-	e := &o.ent
-	if len(e.enc) == 0 || e.encRev != e.rev || e.encSkin != o.skin {
+// showEnc is one player's show, encoded for rev and skin; rev 0: none.
+type showEnc struct {
+	enc  [wire.PlayerShowLen]byte
+	skin uint16
+	rev  uint32
+}
+
+// showOf returns player id's show entry, the table grown to hold it.
+func (w *World) showOf(id uint16) *showEnc {
+	b := &w.ents.views
+	if int(id) >= len(b.shows) {
+		b.shows = append(b.shows, make([]showEnc, max(int(id)+1, len(w.players))-len(b.shows))...)
+	}
+	return &b.shows[id]
+}
+
+// sendShow sends q the show of o, player id, encoded once for o's rev and
+// skin: of o it reads only the skin (a skin set before its rev is given).
+func (w *World) sendShow(q *Player, id uint16, o *Player) {
+	s, rev := w.showOf(id), w.ref(id).rev
+	if s.rev != rev || s.skin != o.skin || rev == 0 {
 		show := &w.ents.pshow
-		*show = wire.PlayerShow{PlayerID: o.id, Active: 1, Skin: o.skin, Color: e.color, PlayerName: e.name}
+		*show = wire.PlayerShow{PlayerID: o.id, Active: 1, Skin: o.skin, Color: o.ent.color, PlayerName: o.ent.name}
 		if show.CheckSend() != nil { // not reached: skin, color and name are checked when set
 			return
 		}
-		e.enc, e.encRev, e.encSkin = show.Append(e.enc[:0]), e.rev, o.skin
+		show.Append(s.enc[:0])
+		s.rev, s.skin = rev, o.skin
 	}
-	w.sendEncoded(q, e.enc, lane.Critical)
+	w.sendEncoded(q, s.enc[:], lane.Critical)
 }
+
+// hideTemplate is the hide of player 0, encoded (PlayerShow, active 0):
+// every hide is it with its player id written in.
+var hideTemplate = [wire.PlayerShowLen]byte(new(wire.PlayerShow).Append(nil))
+
+// playerShowIDAt is where PlayerShow's player_id is in its encoding.
+const playerShowIDAt = 5
 
 // sendHide sends q the hide of player id.
 func (w *World) sendHide(q *Player, id uint16) {
-	show := &w.ents.pshow
-	*show = wire.PlayerShow{PlayerID: id}
-	w.buf = show.Append(w.buf[:0])
-	w.sendEncoded(q, w.buf, lane.Critical)
+	h := &w.ents.views.hideEnc
+	if h[0] != wire.IDPlayerShow {
+		*h = hideTemplate
+	}
+	binary.LittleEndian.PutUint16(h[playerShowIDAt:], id)
+	w.sendEncoded(q, h[:], lane.Critical)
+}
+
+// readOps reads, ahead of sending a view's ops to q, what they read of the
+// players they show or hide, and invalidates q's view of objects when one
+// of those players carries objects (they come and go with it). Each op's
+// player is another player's struct, cold in a crossing: read one op at a
+// time between the sends, each was a cache miss waited for in turn; read
+// here, in a loop whose loads do not depend on one another, their misses
+// overlap. A show's skin, its line of the show table and its ref are read
+// too (sendShow), their sum kept so that the loads are not dropped.
+func (w *World) readOps(q *Player, ops []stream.Op) {
+	b := &w.ents.views
+	var sum uint32
+	for _, op := range ops {
+		o := w.players[op.ID]
+		if o == nil {
+			continue
+		}
+		if len(o.ent.attached) > 0 {
+			q.ent.objectAt.Invalidate() // the objects on o come and go with o
+		}
+		if op.Show && int(op.ID) < len(b.shows) && int(op.ID) < len(b.refs) {
+			sum += uint32(o.skin) + b.shows[op.ID].rev + b.refs[op.ID].rev
+		}
+	}
+	b.sink = sum
 }
