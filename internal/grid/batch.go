@@ -23,7 +23,13 @@ func (b *batch) add(g *Grid, p Vec, cx, cy int, bound float32) bool {
 	if c == nil {
 		return false
 	}
-	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)
+	return b.addAt(g, p, c, cx, g.gap(p.Y, cy), bound)
+}
+
+// addAt is add for the occupied cell c in column cx of a row at gap gy
+// from p.
+func (b *batch) addAt(g *Grid, p Vec, c *cell, cx int, gy, bound float32) bool {
+	gx := g.gap(p.X, cx)
 	if d2 := gx*gx + gy*gy; d2 > c.maxR2 || d2 > bound {
 		return false
 	}

@@ -170,14 +170,25 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) 
 		b.add(g, p, cx0, cy0, bound)
 		return b.flush(p, bound, dst, a)
 	}
+	// The ring's rows by their blocks' occupancy bits: an empty cell costs
+	// nothing, an empty block one test.
 	x0, x1 := max(cx0-k, 0), min(cx0+k, g.side-1)
 	for _, cy := range [2]int{cy0 - k, cy0 + k} {
 		if cy < 0 || cy >= g.side {
 			continue
 		}
-		for cx := x0; cx <= x1; cx++ {
-			if b.add(g, p, cx, cy, bound) {
-				dst = b.flush(p, bound, dst, a)
+		by, gy := cy/blockSide, g.gap(p.Y, cy)
+		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
+			bl := g.blocks[by*g.bside+bx]
+			if bl == nil {
+				continue
+			}
+			row := bl[(cy%blockSide)*blockSide:]
+			for occ := g.occupied(bx, by, cy, x0, x1); occ != 0; occ &= occ - 1 {
+				i := bits.TrailingZeros16(occ)
+				if b.addAt(g, p, &row[i], bx*blockSide+i, gy, bound) {
+					dst = b.flush(p, bound, dst, a)
+				}
 			}
 		}
 	}
