@@ -11,29 +11,35 @@ const batchCells = 64
 
 // batch is the cells a query will read, listed before any is read, so that
 // their entries' misses overlap (decision 0380).
+//
+// Listing reads no cell: a cell is listed by its occupancy bit and its gap
+// from p against the grid's largest radius; its own bound (c.maxR2, in the
+// cell's header, a miss of its own) is tested when the batch is read.
 type batch struct {
 	n  int
 	cs [batchCells]*cell
+	d2 [batchCells]float32 // the cell's squared 2D gap from p
 }
 
-// add lists cell (cx, cy) if it holds an entity that may cover p within
-// bound, and reports whether the batch is full.
-func (b *batch) add(g *Grid, p Vec, cx, cy int, bound float32) bool {
+// add lists cell (cx, cy) if it is occupied and within reach of p (reach
+// is a squared distance), and reports whether the batch is full.
+func (b *batch) add(g *Grid, p Vec, cx, cy int, reach float32) bool {
 	c := g.occupant(cx, cy)
 	if c == nil {
 		return false
 	}
-	return b.addAt(g, p, c, cx, g.gap(p.Y, cy), bound)
+	return b.addAt(g, p, c, cx, g.gap(p.Y, cy), reach)
 }
 
 // addAt is add for the occupied cell c in column cx of a row at gap gy
 // from p.
-func (b *batch) addAt(g *Grid, p Vec, c *cell, cx int, gy, bound float32) bool {
+func (b *batch) addAt(g *Grid, p Vec, c *cell, cx int, gy, reach float32) bool {
 	gx := g.gap(p.X, cx)
-	if d2 := gx*gx + gy*gy; d2 > c.maxR2 || d2 > bound {
+	d2 := gx*gx + gy*gy
+	if d2 > reach {
 		return false
 	}
-	b.cs[b.n] = c
+	b.cs[b.n], b.d2[b.n] = c, d2
 	b.n++
 	return b.n == batchCells
 }
@@ -42,8 +48,10 @@ func (b *batch) addAt(g *Grid, p Vec, c *cell, cx int, gy, bound float32) bool {
 // and metas and returns a value made of them (see warmRun).
 func (b *batch) warm() uint32 {
 	var v uint32
-	for _, c := range b.cs[:b.n] {
-		v += warmRun(c, 0, int32(len(c.p)))
+	for i, c := range b.cs[:b.n] {
+		if b.d2[i] <= c.maxR2 {
+			v += warmRun(c, 0, int32(len(c.p)))
+		}
 	}
 	return v
 }
@@ -56,7 +64,10 @@ func (b *batch) flush(p Vec, bound float32, dst []Hit, a *found) []Hit {
 	}
 	a.warm += b.warm()
 	n := len(dst)
-	for _, c := range b.cs[:b.n] {
+	for i, c := range b.cs[:b.n] {
+		if b.d2[i] > c.maxR2 {
+			continue
+		}
 		dst = cover(c, p, bound, dst)
 	}
 	b.n = 0
@@ -83,7 +94,10 @@ func (b *batch) covering(p Vec, dst []Hit) []Hit {
 	if b.warm() == warmMark {
 		dst = slices.Grow(dst, 1) // a no-op that keeps the warm loads
 	}
-	for _, c := range b.cs[:b.n] {
+	for i, c := range b.cs[:b.n] {
+		if b.d2[i] > c.maxR2 {
+			continue
+		}
 		dst = cover(c, p, inf, dst)
 	}
 	b.n = 0

@@ -55,10 +55,11 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 					i := bits.TrailingZeros16(occ)
 					c, cx := &row[i], bx*blockSide+i
 					gx := g.gap(p.X, cx)
-					if gx*gx+gy*gy > c.maxR2 {
+					d2 := gx*gx + gy*gy
+					if d2 > g.maxR2 {
 						continue
 					}
-					bt.cs[bt.n] = c
+					bt.cs[bt.n], bt.d2[bt.n] = c, d2
 					if bt.n++; bt.n == batchCells {
 						dst = bt.covering(p, dst)
 					}
@@ -159,15 +160,16 @@ func cutoff(hs []Hit, lim uint64, lo, hi float32) float32 {
 }
 
 // ring scans the cells at Chebyshev distance k from (cx0, cy0) in three
-// passes (decision 0380, after 0368's scans): it lists the cells that may
-// hold a hit within bound, loads one word of every cache line of their
+// passes (decision 0380, after 0368's scans): it lists the occupied cells
+// within reach (no cell read), loads one word of every cache line of their
 // entries, then reads them. The listing and the loads do nothing else, so
 // the cells' misses are in flight together, where a scan cell by cell waits
 // on each cell's first lines in turn.
 func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) []Hit {
 	var b batch
+	reach := min(bound, g.maxR2)
 	if k == 0 {
-		b.add(g, p, cx0, cy0, bound)
+		b.add(g, p, cx0, cy0, reach)
 		return b.flush(p, bound, dst, a)
 	}
 	// The ring's rows by their blocks' occupancy bits: an empty cell costs
@@ -186,7 +188,7 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) 
 			row := bl[(cy%blockSide)*blockSide:]
 			for occ := g.occupied(bx, by, cy, x0, x1); occ != 0; occ &= occ - 1 {
 				i := bits.TrailingZeros16(occ)
-				if b.addAt(g, p, &row[i], bx*blockSide+i, gy, bound) {
+				if b.addAt(g, p, &row[i], bx*blockSide+i, gy, reach) {
 					dst = b.flush(p, bound, dst, a)
 				}
 			}
@@ -198,7 +200,7 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) 
 			continue
 		}
 		for cy := y0; cy <= y1; cy++ {
-			if b.add(g, p, cx, cy, bound) {
+			if b.add(g, p, cx, cy, reach) {
 				dst = b.flush(p, bound, dst, a)
 			}
 		}
