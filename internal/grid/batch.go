@@ -6,7 +6,7 @@ import (
 )
 
 // batchCells is how many cells a query lists before it warms and reads
-// them: a ring of up to 8 cells on a side, on the stack.
+// them: the whole of rings up to 8 (ring k has 8k cells), on the stack.
 const batchCells = 64
 
 // batch is the cells a query will read, listed before any is read, so that

@@ -60,7 +60,8 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 						continue
 					}
 					bt.cs[bt.n], bt.d2[bt.n] = c, d2
-					if bt.n++; bt.n == batchCells {
+					bt.n++
+					if bt.n == batchCells {
 						dst = bt.covering(p, dst)
 					}
 				}
