@@ -35,7 +35,9 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 	x0, x1 := g.axis(p.X-r), g.axis(p.X+r)
 	y0, y1 := g.axis(p.Y-r), g.axis(p.Y+r)
 	// Walk block by block, so that the empty blocks of a wide query cost one
-	// pointer test each.
+	// pointer test each; list the cells to read, warm them, then read them
+	// (decision 0380).
+	var bt batch
 	for by := y0 / blockSide; by <= y1/blockSide; by++ {
 		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
 			b := g.blocks[by*g.bside+bx]
@@ -53,15 +55,20 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 					i := bits.TrailingZeros16(occ)
 					c, cx := &row[i], bx*blockSide+i
 					gx := g.gap(p.X, cx)
-					if gx*gx+gy*gy > c.maxR2 {
+					d2 := gx*gx + gy*gy
+					if d2 > g.maxR2 {
 						continue
 					}
-					dst = cover(c, p, inf, dst)
+					bt.cs[bt.n], bt.d2[bt.n] = c, d2
+					bt.n++
+					if bt.n == batchCells {
+						dst = bt.covering(p, dst)
+					}
 				}
 			}
 		}
 	}
-	return dst
+	return bt.covering(p, dst)
 }
 
 // Nearest appends to dst the nearest entities whose radius covers p, in the
@@ -104,6 +111,9 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 			break
 		}
 	}
+	if a.warm == warmMark {
+		dst = slices.Grow(dst, 1) // a no-op that keeps the warm loads
+	}
 	if a.w <= lim { // every hit makes the list: no selection
 		return dst
 	}
@@ -119,6 +129,7 @@ func (g *Grid) Nearest(p Vec, limit int, dst []Hit) []Hit {
 type found struct {
 	w      uint64
 	lo, hi uint32
+	warm   uint32 // a sum of the loads that only start misses (batch.warm)
 }
 
 func (a *found) span() (lo, hi float32) {
@@ -149,18 +160,39 @@ func cutoff(hs []Hit, lim uint64, lo, hi float32) float32 {
 	return hi // cum == lim: the list is every hit, and a farther one cannot fit
 }
 
-// ring scans the cells at Chebyshev distance k from (cx0, cy0).
+// ring scans the cells at Chebyshev distance k from (cx0, cy0) in three
+// passes (decision 0380, after 0368's scans): it lists the occupied cells
+// within reach (no cell read), loads one word of every cache line of their
+// entries, then reads them. The listing and the loads do nothing else, so
+// the cells' misses are in flight together, where a scan cell by cell waits
+// on each cell's first lines in turn.
 func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) []Hit {
+	var b batch
+	reach := min(bound, g.maxR2)
 	if k == 0 {
-		return g.scan(p, cx0, cy0, bound, dst, a)
+		b.add(g, p, cx0, cy0, reach)
+		return b.flush(p, bound, dst, a)
 	}
+	// The ring's rows by their blocks' occupancy bits: an empty cell costs
+	// nothing, an empty block one test.
 	x0, x1 := max(cx0-k, 0), min(cx0+k, g.side-1)
 	for _, cy := range [2]int{cy0 - k, cy0 + k} {
 		if cy < 0 || cy >= g.side {
 			continue
 		}
-		for cx := x0; cx <= x1; cx++ {
-			dst = g.scan(p, cx, cy, bound, dst, a)
+		by, gy := cy/blockSide, g.gap(p.Y, cy)
+		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
+			bl := g.blocks[by*g.bside+bx]
+			if bl == nil {
+				continue
+			}
+			row := bl[(cy%blockSide)*blockSide:]
+			for occ := g.occupied(bx, by, cy, x0, x1); occ != 0; occ &= occ - 1 {
+				i := bits.TrailingZeros16(occ)
+				if b.addAt(g, p, &row[i], bx*blockSide+i, gy, reach) {
+					dst = b.flush(p, bound, dst, a)
+				}
+			}
 		}
 	}
 	y0, y1 := max(cy0-k+1, 0), min(cy0+k-1, g.side-1)
@@ -169,32 +201,12 @@ func (g *Grid) ring(p Vec, cx0, cy0, k int, bound float32, dst []Hit, a *found) 
 			continue
 		}
 		for cy := y0; cy <= y1; cy++ {
-			dst = g.scan(p, cx, cy, bound, dst, a)
+			if b.add(g, p, cx, cy, reach) {
+				dst = b.flush(p, bound, dst, a)
+			}
 		}
 	}
-	return dst
-}
-
-// scan appends the cell's entities covering p within bound.
-func (g *Grid) scan(p Vec, cx, cy int, bound float32, dst []Hit, a *found) []Hit {
-	c := g.occupant(cx, cy)
-	if c == nil {
-		return dst
-	}
-	gx, gy := g.gap(p.X, cx), g.gap(p.Y, cy)
-	if d2 := gx*gx + gy*gy; d2 > c.maxR2 || d2 > bound {
-		return dst
-	}
-	n := len(dst)
-	dst = cover(c, p, bound, dst)
-	w, lo, hi := a.w, a.lo, a.hi
-	for i := n; i < len(dst); i++ {
-		b := math.Float32bits(dst[i].Dist2)
-		w += uint64(dst[i].Weight)
-		lo, hi = min(lo, b), max(hi, b)
-	}
-	a.w, a.lo, a.hi = w, lo, hi
-	return dst
+	return b.flush(p, bound, dst, a)
 }
 
 // cover appends the cell's entities whose radius covers p, within bound.

@@ -22,6 +22,11 @@ const buckets = 256
 // hits on.
 const minBucketed = buckets
 
+// minChosen is minBucketed for [Grid.Nearest]'s choose, whose bucket round
+// is one pass that copies (no swaps): measured (decision 0380,
+// BenchmarkCrowded/blips), it beats the quickselect from a few dozen hits.
+const minChosen = 48
+
 // prefix reorders hs so that hs[:n] holds the longest prefix of hs in
 // [Hit.Rank] order whose weights sum to at most limit, and returns n.
 //
@@ -33,7 +38,7 @@ const minBucketed = buckets
 func prefix(hs []Hit, limit uint64) int {
 	var total uint64
 	lo, hi := span(hs, &total)
-	k, n, done := plan(hs, limit, total, lo, hi)
+	k, n, done := plan(hs, limit, total, lo, hi, minBucketed)
 	if done {
 		return n
 	}
@@ -63,7 +68,7 @@ func prefix(hs []Hit, limit uint64) int {
 // to the front of hs and those of bucket b to g.tmp, then selects among
 // the latter and appends the winners.
 func (g *Grid) choose(hs []Hit, limit, total uint64, lo, hi float32) int {
-	k, n, done := plan(hs, limit, total, lo, hi)
+	k, n, done := plan(hs, limit, total, lo, hi, minChosen)
 	if done {
 		return n
 	}
@@ -97,13 +102,13 @@ func (k *bucketing) of(d2 float32) int { return min(int((d2-k.lo)*k.scale), buck
 
 // plan computes the bucketing for limit of hs (weighing total, squared
 // distances lo..hi), or, when done, the answer n itself: every hit when
-// they weigh at most limit, or a quickselect of hs when they are too few (or
-// too alike) for buckets.
-func plan(hs []Hit, limit, total uint64, lo, hi float32) (k bucketing, n int, done bool) {
+// they weigh at most limit, or a quickselect of hs when they are fewer than
+// least (or too alike) for buckets.
+func plan(hs []Hit, limit, total uint64, lo, hi float32, least int) (k bucketing, n int, done bool) {
 	if total <= limit {
 		return k, len(hs), true
 	}
-	if len(hs) < minBucketed || !(hi-lo < math.MaxFloat32) || hi == lo {
+	if len(hs) < least || !(hi-lo < math.MaxFloat32) || hi == lo {
 		return k, quickPrefix(hs, limit), true
 	}
 	k.lo, k.scale = lo, buckets/(hi-lo)
