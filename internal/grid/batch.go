@@ -2,7 +2,6 @@ package grid
 
 import (
 	"math"
-	"slices"
 )
 
 // batchCells is how many cells a query lists before it warms and reads
@@ -84,22 +83,3 @@ func (b *batch) flush(p Vec, bound float32, dst []Hit, a *found) []Hit {
 // warmMark is compared with the warm loads' sum, so that the compiler keeps
 // them: whatever the sum, the branch taken on it changes nothing.
 const warmMark = 0x9e3779b9
-
-// covering warms the listed cells, appends all their entities covering p
-// to dst, and empties the batch.
-func (b *batch) covering(p Vec, dst []Hit) []Hit {
-	if b.n == 0 {
-		return dst
-	}
-	if b.warm() == warmMark {
-		dst = slices.Grow(dst, 1) // a no-op that keeps the warm loads
-	}
-	for i, c := range b.cs[:b.n] {
-		if b.d2[i] > c.maxR2 {
-			continue
-		}
-		dst = cover(c, p, inf, dst)
-	}
-	b.n = 0
-	return dst
-}

@@ -87,8 +87,5 @@ func BenchmarkCrowded(b *testing.B) {
 		b.Run(l.name+"/covering", func(b *testing.B) {
 			benchQueries(b, l.qs, func(q Vec, buf []Hit) []Hit { return g.Covering(q, buf) })
 		})
-		b.Run(l.name+"/covering-base", func(b *testing.B) {
-			benchQueries(b, l.qs, func(q Vec, buf []Hit) []Hit { return g.baseCovering(q, buf) })
-		})
 	}
 }

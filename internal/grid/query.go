@@ -35,9 +35,9 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 	x0, x1 := g.axis(p.X-r), g.axis(p.X+r)
 	y0, y1 := g.axis(p.Y-r), g.axis(p.Y+r)
 	// Walk block by block, so that the empty blocks of a wide query cost one
-	// pointer test each; list the cells to read, warm them, then read them
-	// (decision 0380).
-	var bt batch
+	// pointer test each. Not warmed in a batch as Nearest's rings are: in a
+	// packed crowd whose cells are in the cache the warm pass only costs
+	// (decision 0380, amended).
 	for by := y0 / blockSide; by <= y1/blockSide; by++ {
 		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
 			b := g.blocks[by*g.bside+bx]
@@ -55,20 +55,15 @@ func (g *Grid) Covering(p Vec, dst []Hit) []Hit {
 					i := bits.TrailingZeros16(occ)
 					c, cx := &row[i], bx*blockSide+i
 					gx := g.gap(p.X, cx)
-					d2 := gx*gx + gy*gy
-					if d2 > g.maxR2 {
+					if gx*gx+gy*gy > c.maxR2 {
 						continue
 					}
-					bt.cs[bt.n], bt.d2[bt.n] = c, d2
-					bt.n++
-					if bt.n == batchCells {
-						dst = bt.covering(p, dst)
-					}
+					dst = cover(c, p, inf, dst)
 				}
 			}
 		}
 	}
-	return bt.covering(p, dst)
+	return dst
 }
 
 // Nearest appends to dst the nearest entities whose radius covers p, in the

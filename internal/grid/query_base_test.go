@@ -2,49 +2,11 @@ package grid
 
 import (
 	"math"
-	"math/bits"
 )
 
 // The queries as they were before decision 0380 (main 1763bdc), kept for
-// BenchmarkCrowded's side-by-side baseline and for TestCrowdedMatchesBase:
+// BenchmarkCrowded's side-by-side baseline (Nearest's; Covering was not changed):
 // each cell scanned as the rings reach it, no warm pass.
-
-func (g *Grid) baseCovering(p Vec, dst []Hit) []Hit {
-	if g.count == 0 {
-		return dst
-	}
-	r := float32(math.Sqrt(float64(g.maxR2))) + slack
-	x0, x1 := g.axis(p.X-r), g.axis(p.X+r)
-	y0, y1 := g.axis(p.Y-r), g.axis(p.Y+r)
-	// Walk block by block, so that the empty blocks of a wide query cost one
-	// pointer test each.
-	for by := y0 / blockSide; by <= y1/blockSide; by++ {
-		for bx := x0 / blockSide; bx <= x1/blockSide; bx++ {
-			b := g.blocks[by*g.bside+bx]
-			if b == nil {
-				continue
-			}
-			for cy := max(y0, by*blockSide); cy <= min(y1, by*blockSide+blockSide-1); cy++ {
-				occ := g.occupied(bx, by, cy, x0, x1)
-				if occ == 0 {
-					continue
-				}
-				gy := g.gap(p.Y, cy)
-				row := b[(cy%blockSide)*blockSide:]
-				for ; occ != 0; occ &= occ - 1 {
-					i := bits.TrailingZeros16(occ)
-					c, cx := &row[i], bx*blockSide+i
-					gx := g.gap(p.X, cx)
-					if gx*gx+gy*gy > c.maxR2 {
-						continue
-					}
-					dst = cover(c, p, inf, dst)
-				}
-			}
-		}
-	}
-	return dst
-}
 
 func (g *Grid) baseNearest(p Vec, limit int, dst []Hit) []Hit {
 	if g.count == 0 || limit <= 0 {
