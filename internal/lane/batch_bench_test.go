@@ -23,9 +23,9 @@ import (
 // which the others include. The -cold variants read 32 MiB between ops
 // (timer stopped), so that the Sender, its session and the slots are out
 // of the cache, as in the load run's crossing. ns/event is the op's time
-// over its events; cpu-ns/event the thread's CPU time (hot variants only:
-// on this VM it also counts the time the host took the core, so ns/event
-// is the steadier figure).
+// over its events; cpu-ns/event the thread's CPU time an event, without
+// the time it waited for a core (hot variants only: in a cold one it would
+// count Stop/StartTimer's own work).
 func BenchmarkViewPush(b *testing.B) {
 	for _, v := range []struct {
 		name string
