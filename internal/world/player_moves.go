@@ -326,9 +326,12 @@ func fewSmallest(d []float32, j int) float32 {
 }
 
 // placeMove puts player id, shown now at pos, among the viewer's near or
-// far movers (the viewer is at from) by the last split's cut.
+// far movers (the viewer is at from) by the last split's cut. The caller
+// takes a player shown again (at a new rev) out first (unplaceMove): a
+// fresh show is in neither list, since a hide takes the player out of them
+// as it clears its shown bit, and a split builds them from the shown ones
+// only, so its show is an append without a scan (decision 0386).
 func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec) {
-	e.unplaceMove(id) // a show of a shown player: placed again
 	near2 := float32(NearMoveDistance * NearMoveDistance)
 	if e.nearCut2 > 0 {
 		near2 = min(near2, e.nearCut2)

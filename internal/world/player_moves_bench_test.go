@@ -143,3 +143,42 @@ func (w *World) splitMovesTwoPass(q *Player) {
 		}
 	}
 }
+
+// BenchmarkPlaceMove is a crossing view's fresh shows placed among the
+// viewer's movers (decision 0386): a viewer shown 200 players (50 near,
+// 150 in the far lists) is shown 60 more and hides them again, as a
+// crossing's pass does. fresh: placeMove alone, a show's append; scan: a
+// fresh show taken out of the lists first, as before (unplaceMove, which
+// finds nothing). Both include the hides' unplaceMove. An op is one view's
+// 60 shows and 60 hides.
+func BenchmarkPlaceMove(b *testing.B) {
+	for _, v := range []struct {
+		name string
+		scan bool
+	}{{"fresh", false}, {"scan", true}} {
+		b.Run(v.name, func(b *testing.B) {
+			var e playerEnt
+			from := grid.Vec{}
+			at := func(id uint16) grid.Vec { return grid.Vec{X: float32(id%200) * 0.6} } // 50 within the cut
+			for id := range uint16(200) {
+				e.placeMove(from, id, at(id))
+			}
+			e.nearCut2 = 30 * 30
+			b.ReportAllocs()
+			for b.Loop() {
+				for id := uint16(200); id < 260; id++ {
+					if v.scan {
+						e.unplaceMove(id)
+					}
+					e.placeMove(from, id, at(id))
+				}
+				for id := uint16(200); id < 260; id++ {
+					e.unplaceMove(id)
+				}
+			}
+			if n := len(e.nearP) + len(e.farP[0]) + len(e.farP[1]) + len(e.farP[2]) + len(e.farP[3]); n != 200 {
+				b.Fatalf("got %d movers after the ops, want 200", n)
+			}
+		})
+	}
+}

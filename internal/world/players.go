@@ -491,7 +491,9 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 				e.dropHidden()
 				hid = false
 			}
-			if !e.shownBits.has(id) { // not a show again at a new rev
+			if e.shownBits.has(id) { // a show again at a new rev: placed again
+				e.unplaceMove(id)
+			} else { // a fresh show: in neither move list (placeMove)
 				e.shownBits.add(id)
 				e.shownP = append(e.shownP, id)
 			}
