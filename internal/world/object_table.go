@@ -33,9 +33,6 @@ type objectChunkOf struct {
 const (
 	objectChunkBits = 10
 	objectChunk     = 1 << objectChunkBits // objects a chunk, 128 KiB
-	// objectSlab is the most chunks allocated at once: 16 MiB, eight huge
-	// pages, of which at least seven are whole within it.
-	objectSlab = 128
 )
 
 // at returns the object with the id, which must be live (an id from a grid,
@@ -62,7 +59,7 @@ func (t *objectTable) get(id uint32) *Object {
 func (t *objectTable) add(o Object) *Object {
 	i := int(o.id >> objectChunkBits)
 	for len(t.chunks) <= i {
-		t.grow()
+		t.chunks = append(t.chunks, objectChunkOf{objs: make([]Object, objectChunk)})
 	}
 	c := &t.chunks[i]
 	s := &c.objs[o.id&(objectChunk-1)]
@@ -71,22 +68,6 @@ func (t *objectTable) add(o Object) *Object {
 	c.live++
 	return s
 }
-
-// grow appends the chunks of one slab: one allocation of slabChunks(len)
-// chunks, advised to the kernel as wanting huge pages (adviseHuge) before
-// anything is written to it.
-func (t *objectTable) grow() {
-	k := slabChunks(len(t.chunks))
-	slab := make([]Object, k*objectChunk)
-	adviseHuge(slab)
-	for j := range k {
-		t.chunks = append(t.chunks, objectChunkOf{objs: slab[j*objectChunk : (j+1)*objectChunk : (j+1)*objectChunk]})
-	}
-}
-
-// slabChunks is how many chunks the table allocates at once when it holds
-// n: as many as it holds (at least one), up to objectSlab.
-func slabChunks(n int) int { return min(max(n, 1), objectSlab) }
 
 // remove marks the live object o deleted; next is the id the next add
 // takes (a chunk below it is filled: once empty, it is dropped). Its
