@@ -88,7 +88,7 @@ const (
 // those by a stable radix sort of two 8-bit digits (no branch depends on
 // a key, where a comparison sort mispredicts about one in two), then an
 // insertion sort finishes the few keys that share them, in few moves: it
-// gives up after 4 moves a key (keys crowded within one step, a ring of
+// gives up after 4 moves a key (keys crowded within one bucket, a ring of
 // objects at one distance) and leaves them to slices.Sort. tmp is scratch
 // of len(keys).
 func radixSort(keys, tmp []uint64) {
