@@ -68,8 +68,8 @@ func (v *View) PatchStep(s *grid.Step, budget int, order Order, out []Op) ([]Op,
 func (v *View) patch(budget int, order Order, out []Op) []Op {
 	// One scratch for both sorts, sized once: a view lets a large one go
 	// (release), and growing it by appends cost a hot-spot step ~9
-	// allocations.
-	v.order = slices.Grow(v.order[:0], max(len(v.hides), len(v.shows)))
+	// allocations. The shows' sort takes twice their count (sortWants).
+	v.order = slices.Grow(v.order[:0], max(len(v.hides), 2*len(v.shows)))
 	v.shown.warm(v.hides, v.shows)
 	if len(v.hides) > 1 && !v.hidesBySlots() {
 		ks := v.order[:0]

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -61,6 +62,80 @@ func TestSortWantsMatchesCompare(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRadixSortMatchesSort: radixSort orders sortWants' keys (distance
+// bits over ascending indexes) exactly as slices.Sort does, for distances
+// spread over many exponents, within one (digits shared by every key,
+// whose passes are skipped), and with many ties.
+func TestRadixSortMatchesSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for round := range 600 {
+		n := 1 + rng.IntN(1200)
+		keys := make([]uint64, n)
+		for i := range keys {
+			var d float32
+			switch round % 4 {
+			case 0:
+				d = rng.Float32() * 9e4
+			case 1:
+				d = 1000 + rng.Float32()*10 // one exponent
+			case 2:
+				d = float32(rng.IntN(5)) // ties
+			case 3:
+				d = float32(math.Inf(1))
+				if rng.IntN(2) == 0 {
+					d = rng.Float32()
+				}
+			}
+			keys[i] = uint64(math.Float32bits(d))<<32 | uint64(i)
+		}
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		radixSort(keys, make([]uint64, n))
+		if !slices.Equal(keys, want) {
+			t.Fatalf("round %d (n %d): got %x, want %x", round, n, keys, want)
+		}
+	}
+}
+
+// BenchmarkSortKeys sorts the keys of a step's shows (130 as a uniform
+// object step's, 500 as a hot spot's; distances up to 300 m) with
+// radixSort and, side by side, with slices.Sort, sortWants' sort before
+// decision 0383; and fewer, to place radixMin. Each sort takes the next of
+// 256 sets of keys: one set sorted again and again would let the branch
+// predictor learn pdqsort's branches, as a step's fresh shows do not.
+func BenchmarkSortKeys(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const sets = 256
+	for _, n := range []int{16, 32, 64, 130, 500} {
+		src := make([][]uint64, sets)
+		for s := range src {
+			src[s] = make([]uint64, n)
+			for i := range src[s] {
+				src[s][i] = uint64(math.Float32bits(rng.Float32()*9e4))<<32 | uint64(i)
+			}
+		}
+		keys, tmp := make([]uint64, n), make([]uint64, n)
+		b.Run(fmt.Sprintf("%d/radix", n), func(b *testing.B) {
+			b.ReportAllocs()
+			s := 0
+			for b.Loop() {
+				copy(keys, src[s%sets])
+				radixSort(keys, tmp)
+				s++
+			}
+		})
+		b.Run(fmt.Sprintf("%d/pdqsort", n), func(b *testing.B) {
+			b.ReportAllocs()
+			s := 0
+			for b.Loop() {
+				copy(keys, src[s%sets])
+				slices.Sort(keys)
+				s++
+			}
+		})
 	}
 }
 

@@ -131,10 +131,11 @@ type View struct {
 // one (a new connection's full set) goes back to the garbage collector.
 const keep = 128
 
-// keepOrder is the largest sort scratch a view keeps (4 KB): a step's
+// keepOrder is the largest sort scratch a view keeps (8 KB): a step's
 // (an object view's ~130 hides and shows a uniform step, up to ~500 in a
-// hot spot) is sized once, not again at every step (decision 0305).
-const keepOrder = 512
+// hot spot; twice the shows for the radix sort's scratch, decision 0383)
+// is sized once, not again at every step (decision 0305).
+const keepOrder = 1024
 
 // New returns an empty view with the kind's nearest-N limit (see [Kind.Limit];
 // [Unlimited] for none).
