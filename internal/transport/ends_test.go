@@ -101,11 +101,23 @@ func TestEndedSessionGivesSlots(t *testing.T) {
 	}
 }
 
-// TestReceiveWarmsFreedSlots: the slots a Receive's acks free are warmed
-// by it (lane.Slots.Warm), so that the next tick's pushes find them in the
-// cache: nothing is left for another Warm. Fails without the Warm.
+// TestReceiveWarmsFreedSlots: with Config.WarmSlots the slots a Receive's
+// acks free are warmed by it (lane.Slots.Warm), so that nothing is left for
+// another Warm; without it (the default) Receive leaves them. Fails without
+// the Warm, or with one that ignores the switch.
 func TestReceiveWarmsFreedSlots(t *testing.T) {
-	f := newFixture(t, Config{Timeout: 10 * time.Second, Keepalive: time.Second})
+	for _, warm := range []bool{true, false} {
+		t.Run(map[bool]string{true: "on", false: "off"}[warm], func(t *testing.T) {
+			checkReceiveWarm(t, warm)
+		})
+	}
+}
+
+// checkReceiveWarm acks 4 of 5 events and checks what a Warm after Receive
+// finds: nothing with Config.WarmSlots (Receive warmed them), the 4 freed
+// slots without it.
+func checkReceiveWarm(t *testing.T, warm bool) {
+	f := newFixture(t, Config{Timeout: 10 * time.Second, Keepalive: time.Second, WarmSlots: warm})
 	c := dial(t, f)
 	c.connect(f)
 	sess := f.w.joined[0]
@@ -120,7 +132,11 @@ func TestReceiveWarmsFreedSlots(t *testing.T) {
 	if got := f.srv.FreeSlots(); got != 4 {
 		t.Fatalf("got %d free shared slots after the ack of 4 events, want 4", got)
 	}
-	if got := f.srv.tick.slots.Warm(); got != 0 {
-		t.Errorf("a Warm after Receive touched %d slots, want 0: Receive warms what its acks free", got)
+	want := 0
+	if !warm {
+		want = 4
+	}
+	if got := f.srv.tick.slots.Warm(); got != want {
+		t.Errorf("WarmSlots %v: a Warm after Receive touched %d slots, want %d", warm, got, want)
 	}
 }

@@ -60,11 +60,11 @@ func (s *Server) Tick(now time.Time) {
 }
 
 // Receive takes the datagrams the reader queued and delivers their packets
-// to the Handler. Then it loads the reliable-lane slots their acks freed,
-// which the next tick's pushes take first: called between ticks (on
-// Arrived), it spares the tick the pushes' stores into cold memory
-// (lane.Slots.Warm, decision 0374). Call it from the world's goroutine
-// only.
+// to the Handler. With Config.WarmSlots it then loads the reliable-lane
+// slots their acks freed, which the next tick's pushes take first
+// (lane.Slots.Warm, decision 0374; off by default: in the load run the
+// pushes' stores were no cheaper for it). Call it from the world's
+// goroutine only.
 func (s *Server) Receive(now time.Time) {
 	t := &s.tick
 	for {
@@ -77,7 +77,9 @@ func (s *Server) Receive(now time.Time) {
 			}
 			s.pool.Put(in.buf)
 		default:
-			t.slots.Warm()
+			if s.cfg.WarmSlots {
+				t.slots.Warm()
+			}
 			return
 		}
 	}

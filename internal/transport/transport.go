@@ -80,6 +80,9 @@ const (
 const (
 	ReadPaceEnv     = "DLMP_READ_PACE"
 	ArrivedEveryEnv = "DLMP_ARRIVED_EVERY"
+	// WarmSlotsEnv = "1" sets Config.WarmSlots (decision 0374, amended:
+	// off by default, kept for A/B load runs).
+	WarmSlotsEnv = "DLMP_WARM_SLOTS"
 )
 
 // envDuration reads a positive duration from the environment variable
@@ -103,7 +106,11 @@ type Config struct {
 	InboundQueue int
 	ReadPace     time.Duration // the reader's wait after a thin read; ReadPace when 0, none when negative
 	ArrivedEvery time.Duration // the least time between two Arrived signals; ArrivedEvery when 0
-	Log          *slog.Logger
+	// WarmSlots makes Receive load the reliable-lane slots its acks freed
+	// (decision 0374): off unless set or DLMP_WARM_SLOTS=1, since the load
+	// runs showed the pushes' stores no cheaper for it.
+	WarmSlots bool
+	Log       *slog.Logger
 }
 
 func (c *Config) fill() {
@@ -133,6 +140,9 @@ func (c *Config) fill() {
 	}
 	if c.ArrivedEvery <= 0 {
 		c.ArrivedEvery = envDuration(ArrivedEveryEnv, ArrivedEvery)
+	}
+	if !c.WarmSlots {
+		c.WarmSlots = os.Getenv(WarmSlotsEnv) == "1"
 	}
 	if c.Log == nil {
 		c.Log = slog.Default()
