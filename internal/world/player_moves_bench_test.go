@@ -23,19 +23,7 @@ func (c *spanCount) SendUnreliableSpans(_ []byte, spans []uint64) { c.moves += l
 // movesWorld is crowdWorld (spots hot spots of 150 m) with every
 // connection a spanCount, after 40 ticks of running: the views full.
 func movesWorld(b *testing.B, spots int) (*World, []mover, []grid.Vec, []*spanCount, time.Time) {
-	var conns []*spanCount
-	w, ms, centers := crowdWorldOf(b, 1000, spots, func() Conn {
-		c := &spanCount{}
-		conns = append(conns, c)
-		return c
-	})
-	now := t0
-	var s wire.PlayerSync
-	for range 40 {
-		now = now.Add(50 * time.Millisecond)
-		crowdStep(w, ms, centers, now, &s)
-	}
-	return w, ms, centers, conns, now
+	return warmCrowd(b, spots, func() *spanCount { return &spanCount{} }, nil)
 }
 
 // BenchmarkMovesFanOut is the moves' part of a tick (encodeMoves and every

@@ -48,6 +48,39 @@ func crowdWorldOf(tb testing.TB, players, spots int, conn func() Conn) (*World, 
 	return w, ms, centers
 }
 
+// warmCrowd is crowdWorldOf's 1000 players in spots hot spots of 150 m,
+// each connection made by mk, after 40 ticks of running (the views full);
+// after each of those ticks it calls each, when not nil, with the
+// connections.
+func warmCrowd[C Conn](tb testing.TB, spots int, mk func() C, each func([]C) int) (*World, []mover, []grid.Vec, []C, time.Time) {
+	var conns []C
+	w, ms, centers := crowdWorldOf(tb, 1000, spots, func() Conn {
+		c := mk()
+		conns = append(conns, c)
+		return c
+	})
+	now := t0
+	var s wire.PlayerSync
+	for range 40 {
+		now = now.Add(50 * time.Millisecond)
+		crowdStep(w, ms, centers, now, &s)
+		if each != nil {
+			each(conns)
+		}
+	}
+	return w, ms, centers, conns, now
+}
+
+// dropUnreliable empties the connections' queued unreliable datagrams and
+// returns how many bytes they held.
+func dropUnreliable(conns []*packConn) (bytes int) {
+	for _, c := range conns {
+		bytes += len(c.unrel)
+		c.unrel, c.ends = c.unrel[:0], c.ends[:0]
+	}
+	return bytes
+}
+
 // crowdStep moves every player one tick (a PlayerSync each) and runs the
 // tick.
 func crowdStep(w *World, ms []mover, centers []grid.Vec, now time.Time, s *wire.PlayerSync) {
@@ -158,26 +191,9 @@ func (c *packConn) start() int {
 // the moves' send path as the server runs it, less the writer.
 // moves/tick is the PlayerMoves queued per tick.
 func BenchmarkCrowdTickSends(b *testing.B) {
-	var conns []*packConn
-	w, ms, centers := crowdWorldOf(b, 1000, 1, func() Conn {
-		c := &packConn{}
-		conns = append(conns, c)
-		return c
-	})
-	now := t0
+	w, ms, centers, conns, now := warmCrowd(b, 1, func() *packConn { return &packConn{} }, dropUnreliable)
 	var s wire.PlayerSync
-	drop := func() (bytes int) {
-		for _, c := range conns {
-			bytes += len(c.unrel)
-			c.unrel, c.ends = c.unrel[:0], c.ends[:0]
-		}
-		return bytes
-	}
-	for range 40 {
-		now = now.Add(50 * time.Millisecond)
-		crowdStep(w, ms, centers, now, &s)
-		drop()
-	}
+	drop := func() int { return dropUnreliable(conns) }
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
@@ -201,18 +217,7 @@ func BenchmarkCrowdTickSends(b *testing.B) {
 // its first views: the part this benchmark's ratios are about, without
 // the views' and syncs' noise.
 func BenchmarkCrowdTickMoves(b *testing.B) {
-	var conns []*packConn
-	w, ms, centers := crowdWorldOf(b, 1000, 1, func() Conn {
-		c := &packConn{}
-		conns = append(conns, c)
-		return c
-	})
-	now := t0
-	var s wire.PlayerSync
-	for range 40 {
-		now = now.Add(50 * time.Millisecond)
-		crowdStep(w, ms, centers, now, &s)
-	}
+	w, ms, _, conns, _ := warmCrowd(b, 1, func() *packConn { return &packConn{} }, nil)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
