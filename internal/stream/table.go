@@ -101,14 +101,21 @@ func (t *table) warm(ids []uint32, ws []Want) {
 	mask := len(t.slots) - 1
 	var x uint32
 	for _, id := range ids {
-		h := hash(id, mask)
-		x += t.slots[h].seen + t.slots[(h+warmAhead)&mask].seen
+		a, b := warmSlots(id, mask)
+		x += t.slots[a].seen + t.slots[b].seen
 	}
 	for i := range ws {
-		h := hash(ws[i].ID, mask)
-		x += t.slots[h].seen + t.slots[(h+warmAhead)&mask].seen
+		a, b := warmSlots(ws[i].ID, mask)
+		x += t.slots[a].seen + t.slots[b].seen
 	}
 	t.sink = x
+}
+
+// warmSlots returns the two slots warm loads for id in a table of mask+1
+// slots: its home slot and the one warmAhead past it.
+func warmSlots(id uint32, mask int) (home, ahead int) {
+	h := hash(id, mask)
+	return h, (h + warmAhead) & mask
 }
 
 // warmAhead is how many slots past the home slot warm loads: 60 bytes, the

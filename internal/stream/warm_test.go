@@ -3,6 +3,7 @@ package stream
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // TestWarmCoversProbeRuns: warm loads a look-up's home slot and the slot
@@ -11,11 +12,11 @@ import (
 // table just before it grows, 3/4 full), the probe run a show reads (to
 // its empty slot) and a hide reads (to the end of its run: remove's
 // backward shift) lie on those two lines for most ids: it fails if the
-// table's fill, its slot's size or warmAhead change so that they no
-// longer do. (Without the slot ahead, half of the hides' runs read a line
+// table's fill, its slot's size, warmAhead or the slots warm loads
+// (warmSlots, which warm calls) change so that they no longer do. (Without the slot ahead, half of the hides' runs read a line
 // warm did not load; with it, a tenth.)
 func TestWarmCoversProbeRuns(t *testing.T) {
-	const slotSize = 12 // bytes: tslot
+	const slotSize = int(unsafe.Sizeof(tslot{}))
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, n := range []int{1000, 1535} {
 		var tb table
@@ -35,8 +36,8 @@ func TestWarmCoversProbeRuns(t *testing.T) {
 		// table's start is taken as line-aligned, as an allocation of its
 		// size is).
 		missed := func(id uint32) bool {
-			h := hash(id, mask)
-			a, b := line(h), line((h+warmAhead)&mask)
+			h, ahead := warmSlots(id, mask) // the slots warm loads
+			a, b := line(h), line(ahead)
 			for k := 0; ; k++ {
 				i := (h + k) & mask
 				if l := line(i); l != a && l != b {
