@@ -117,6 +117,7 @@ func TestReceiveWarmsFreedSlots(t *testing.T) {
 // finds: nothing with Config.WarmSlots (Receive warmed them), the 4 freed
 // slots without it.
 func checkReceiveWarm(t *testing.T, warm bool) {
+	t.Setenv(WarmSlotsEnv, "") // Config.WarmSlots alone decides
 	f := newFixture(t, Config{Timeout: 10 * time.Second, Keepalive: time.Second, WarmSlots: warm})
 	c := dial(t, f)
 	c.connect(f)
