@@ -99,8 +99,9 @@ func (w *World) addSlot(l *Label, id uint16) {
 
 // labelRefOn keeps player id's ref's label (players_index.go) in step with
 // its labels: a label pass reads the slot of a player's only label there,
-// in the line it reads the player's position from, rather than from the
-// player's list (decision 0377).
+// beside the player's position it reads (in the same cache line for most
+// ids: a 36-byte ref may straddle two), rather than from the player's list
+// (decision 0377).
 func (w *World) labelRefOn(id uint16) {
 	d := &w.ents.views.labels
 	r := w.ref(id)

@@ -17,8 +17,8 @@ import (
 // yet given its rev (tickEntities gives it before the views): the bytes are
 // kept for the rev and the skin they were encoded with.
 //
-// The bytes are kept in a dense table by player id (showEnc, a cache line
-// each), beside the table the views read (playerRef, whose rev is the
+// The bytes are kept in a dense table by player id (showEnc, 44 bytes: it
+// may straddle two cache lines, and readOps loads both), beside the table the views read (playerRef, whose rev is the
 // player's): a show reads them there and its rev from the ref, not from
 // the shown player's struct, whose lines a crossing's show each read cold
 // (decision 0377). A hide carries only the player id: it is the hide of
@@ -80,8 +80,9 @@ func (w *World) sendHide(q *Player, id uint16) {
 // player is another player's struct, cold in a crossing: read one op at a
 // time between the sends, each was a cache miss waited for in turn; read
 // here, in a loop whose loads do not depend on one another, their misses
-// overlap. A show's skin, its line of the show table and its ref are read
-// too (sendShow), their sum kept so that the loads are not dropped.
+// overlap. A show's skin, its entry of the show table (both ends: an entry
+// may straddle two lines) and its ref are read too (sendShow), their sum
+// kept so that the loads are not dropped.
 func (w *World) readOps(q *Player, ops []stream.Op) {
 	b := &w.ents.views
 	var sum uint32
@@ -94,7 +95,8 @@ func (w *World) readOps(q *Player, ops []stream.Op) {
 			q.ent.objectAt.Invalidate() // the objects on o come and go with o
 		}
 		if op.Show && int(op.ID) < len(b.shows) && int(op.ID) < len(b.refs) {
-			sum += uint32(o.skin) + b.shows[op.ID].rev + b.refs[op.ID].rev
+			e := &b.shows[op.ID] // its first and last bytes: both its lines
+			sum += uint32(o.skin) + uint32(e.enc[0]) + e.rev + b.refs[op.ID].rev
 		}
 	}
 	b.sink = sum
