@@ -82,8 +82,9 @@ func TestCrowdedMatchesBrute(t *testing.T) {
 	}
 }
 
-// TestBatchFlushes checks the queries across more listed cells than one
-// batch holds: a ring and a covering square of hundreds of occupied cells.
+// TestBatchFlushes checks Nearest across more listed cells than one batch
+// holds (a ring of hundreds of occupied cells), and Covering, which walks
+// its cells without a batch (decision 0380, amended), over the same square.
 func TestBatchFlushes(t *testing.T) {
 	g, o := New(8), &oracle{ents: map[Handle]oracleEnt{}}
 	for i := range 40 * 40 {

@@ -91,5 +91,8 @@ func warmRun(c *cell, start, end int32) uint32 {
 	for i := 0; i < len(ps); i += 4 { // 4 entries of 16 bytes a line
 		v += math.Float32bits(ps[i].x) + ms[i].key
 	}
+	if n := len(ps) - 1; n > 0 { // a run off a line's start ends on a line the steps skip
+		v += math.Float32bits(ps[n].x) + ms[n].key
+	}
 	return v
 }
