@@ -352,3 +352,54 @@ func TestNewConnectionReceivesObjectsAgain(t *testing.T) {
 		t.Fatalf("got shows %v, want the object again on the new connection", showIDs(shows))
 	}
 }
+
+// TestAttachedObjectsFollowAShowByTheViewersStep: a carrier standing still
+// comes into a viewer's view of players by the viewer's own step of a few
+// meters, short of the object requery distance: the objects on the
+// carrier are shown with it, in the same tick (readOps invalidates the
+// viewer's object view for a shown or hidden player with objects on it),
+// and hidden with it when the viewer steps back out (ObjectRequery is 16).
+func TestAttachedObjectsFollowAShowByTheViewersStep(t *testing.T) {
+	f := newFixture(t, nil)
+	a, ac := f.join()
+	b, bc := f.join()
+	f.spawn(a, ac, at(0, 0))
+	f.spawn(b, bc, at(PlayerStreamDistance+2, 0))
+	o := f.object(ObjectParams{Pos: at(PlayerStreamDistance+2, 0), Distance: 1000})
+	f.attach(o, AttachParams{Kind: KindPlayer, ID: uint32(b.ID()), Bone: 6})
+	for range 3 {
+		f.advance(tick)
+	}
+	if shows, _ := playerShows(t, ac.take()); len(shows) != 0 {
+		t.Fatalf("b was shown to a at %v m", PlayerStreamDistance+2)
+	}
+	f.walk(a, ac, at(6, 0)) // b within the stream distance; a's objects not due
+	shownOn(t, f, ac, true, o)
+	// Back out past the hold's 310 m, 15 m from where a's objects were last
+	// computed: short of the requery distance again.
+	f.walk(a, ac, at(-9, 0))
+	shownOn(t, f, ac, false, o)
+}
+
+// shownOn advances up to a view cycle until c gets a player show (show) or
+// hide, and checks that the same tick brings object o's show or hide.
+func shownOn(t *testing.T, f *fixture, c *testConn, show bool, o uint32) {
+	t.Helper()
+	for range 2 * ViewRefreshTicks {
+		f.advance(tick)
+		got := c.take()
+		shows, hides := playerShows(t, got)
+		if show && len(shows) == 0 || !show && len(hides) == 0 {
+			continue
+		}
+		oShows, oHides := objectOps(t, got)
+		if show && !slices.Equal(showIDs(oShows), []uint32{o}) {
+			t.Fatalf("got object shows %v in the player's show's tick, want [%d]", showIDs(oShows), o)
+		}
+		if !show && !slices.Equal(oHides, []uint32{o}) {
+			t.Fatalf("got object hides %v in the player's hide's tick, want [%d]", oHides, o)
+		}
+		return
+	}
+	t.Fatalf("no player show (%v) within %d ticks", show, 2*ViewRefreshTicks)
+}
