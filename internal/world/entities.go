@@ -53,6 +53,8 @@ func (e *entities) init(c config.Config) {
 	e.vehicles = make([]*Vehicle, MaxVehicles+1)
 	e.hot = make([]objectHot, 1)
 	e.objectGrid = grid.NewScopes(objectCell)
+	e.views.hideEnc = hideTemplate // each hide writes its id in (players_show.go)
+	e.views.labels.hideEnc = labelHideTemplate
 	e.objectDist = float32(c.World.ObjectStreamDistance)
 	if !(e.objectDist >= 1 && e.objectDist <= MaxObjectDistance) {
 		e.objectDist = DefaultObjectDistance

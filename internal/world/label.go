@@ -346,9 +346,6 @@ const label3DIDAt = 5
 // sendLabelHide sends p the hide of label id.
 func (w *World) sendLabelHide(p *Player, id uint32) {
 	h := &w.ents.views.labels.hideEnc
-	if h[0] != wire.IDLabel3D {
-		*h = labelHideTemplate
-	}
 	binary.LittleEndian.PutUint32(h[label3DIDAt:], id)
 	w.sendEncoded(p, h[:], lane.Critical)
 }

@@ -64,7 +64,7 @@ type playerLabels struct {
 	patched, listed uint64 // passes by Patch, and by Reconcile (tests, benchmarks)
 	noSpread        bool   // the pass sends all its ops at once, room allowing (the baseline of label_spread.go)
 
-	hideEnc [wire.Label3DLen]byte // a hide's bytes: labelHideTemplate with the id of the last hide sent (label.go)
+	hideEnc [wire.Label3DLen]byte // a hide's bytes: labelHideTemplate (set by entities.init) with the id of the last hide sent (label.go)
 }
 
 // labelPass is a viewer's part of the label pass: the labels on players

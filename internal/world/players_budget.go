@@ -37,7 +37,7 @@ type viewBudget struct {
 
 	refs  []playerRef // by player id: what the views read of each player (players_index.go)
 	shows []showEnc   // by player id: its show, encoded (players_show.go)
-	// a hide's bytes: hideTemplate with the id of the last hide sent (players_show.go)
+	// a hide's bytes: hideTemplate (set by entities.init) with the id of the last hide sent (players_show.go)
 	hideEnc [wire.PlayerShowLen]byte
 	sink    uint32       // what readOps read (players_show.go)
 	cuts    *grid.Scopes // the players with a stream center, radius: their view's cut (players_cuts.go)

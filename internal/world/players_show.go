@@ -18,10 +18,10 @@ import (
 // kept for the rev and the skin they were encoded with.
 //
 // The bytes are kept in a dense table by player id (showEnc, 44 bytes: it
-// may straddle two cache lines, and readOps loads both), beside the table the views read (playerRef, whose rev is the
-// player's): a show reads them there and its rev from the ref, not from
-// the shown player's struct, whose lines a crossing's show each read cold
-// (decision 0377). A hide carries only the player id: it is the hide of
+// may straddle two cache lines, and readOps loads both), beside the table
+// the views read (playerRef, whose rev is the player's): a show reads them
+// there and its rev from the ref, not from the shown player's struct, whose
+// lines a crossing's show each read cold (decision 0377). A hide carries only the player id: it is the hide of
 // player 0 (hideTemplate, encoded once) with the id written in, not
 // filled, encoded and copied for each.
 
@@ -67,9 +67,6 @@ const playerShowIDAt = 5
 // sendHide sends q the hide of player id.
 func (w *World) sendHide(q *Player, id uint16) {
 	h := &w.ents.views.hideEnc
-	if h[0] != wire.IDPlayerShow {
-		*h = hideTemplate
-	}
 	binary.LittleEndian.PutUint16(h[playerShowIDAt:], id)
 	w.sendEncoded(q, h[:], lane.Critical)
 }
