@@ -90,18 +90,11 @@ func TestPendingPlayerViewStaysExact(t *testing.T) {
 			} else if ok && rev != q.ent.rev {
 				t.Errorf("player %d shown at rev %d, want its show's rev %d", q.ID(), rev, q.ent.rev)
 			}
-			if n := a.ent.players.Len(); n != len(others)-1+btoi(tc.shown) {
-				t.Errorf("got %d players shown, want %d", n, len(others)-1+btoi(tc.shown))
+			if n := a.ent.players.Len(); n != len(others)-1+b2i(tc.shown) {
+				t.Errorf("got %d players shown, want %d", n, len(others)-1+b2i(tc.shown))
 			}
 		})
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // A view of players computed again with nothing changed is recognized by its
