@@ -121,6 +121,21 @@ func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, no
 	}
 }
 
+// Attach adds a session for addr without a handshake, confirmed and
+// joined as if its client had said hello, and returns it for the caller
+// to join to its world (the Handler's Join is not called): benchmarks and
+// tests drive a world into real sessions with it. The reader knows no
+// token of it, so nothing addr sends reaches it, and it times out after
+// Config.Timeout unless the caller's world ends it first. Call it from the
+// world's goroutine only.
+func (s *Server) Attach(addr netip.AddrPort, now time.Time) *Session {
+	sess := newSession(s, s.newToken(), addr, 0, now)
+	sess.confirmed, sess.joined = true, true
+	s.tick.sessions = append(s.tick.sessions, sess)
+	s.stats.Joined.Add(1)
+	return sess
+}
+
 // Send queues one encoded reliable packet. A critical packet that finds the
 // queue full ends the session with send_queue_full (at the end of the
 // tick) and returns the error; a droppable one is dropped by the lane.
