@@ -19,7 +19,12 @@ const MaxMovesBufs = 18
 // movesBuf is a tick's copy of the world's shared moves.
 type movesBuf struct {
 	buf []byte
-	seq uint64 // the tick batch that may hold pieces of it (0: none)
+	// The sessions' runs of this tick's moves, back to back, each packet a
+	// part (off | n<<32 | partShared, off in buf): SendUnreliableSpans
+	// appends a session's run, its step cuts it into datagrams, and the
+	// batch's gather messages are pieces of it (decision 0388).
+	spans []uint64
+	seq   uint64 // the tick batch that may hold pieces of it (0: none)
 }
 
 // shareMoves returns where buf's bytes are in this tick's copy of the
@@ -53,11 +58,11 @@ func (t *tickState) takeMoves(n int) *movesBuf {
 	if len(t.movesFree) > 0 && t.movesFree[0].seq <= t.srv.written.Load() {
 		m := t.movesFree[0]
 		t.movesFree = append(t.movesFree[:0], t.movesFree[1:]...)
-		m.buf, m.seq = m.buf[:0], 0
+		m.buf, m.spans, m.seq = m.buf[:0], m.spans[:0], 0
 		return m
 	}
 	t.movesMade++
-	return &movesBuf{buf: make([]byte, 0, max(n, 64<<10))}
+	return &movesBuf{buf: make([]byte, 0, max(n, 64<<10)), spans: make([]uint64, 0, 8<<10)}
 }
 
 // endMoves closes this tick's shared moves after its batch (seq, 0 for

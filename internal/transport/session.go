@@ -49,6 +49,11 @@ type Session struct {
 	unrelEnd  []int    // where each datagram's worth of packets ends, in bytes from the first
 	partEnd   []int    // where each datagram's worth ends in parts
 	sharedGen uint64   // 1 + the tickState.movesGen the shared parts are of; 0: none
+	// The last run of shared moves queued (SendUnreliableSpans), after
+	// parts: tickState.moves.spans[runAt : runAt+runN], packed into
+	// datagrams only at the session's step, or before a packet queued
+	// after it (packRun); runN 0: none (decision 0388).
+	runAt, runN uint32
 	// unrel and parts rotate among three buffers: the writer sends the
 	// datagrams of the last ticks straight from the two held while the
 	// world fills the third, so a writer a tick behind costs no new buffer
@@ -89,13 +94,13 @@ func (s *Session) swapUnreliable(seq, written uint64, sp *spares) {
 	}
 	s.held[i] = heldBuf{buf: s.unrel, parts: s.parts, seq: seq}
 	s.unrel, s.parts = next.buf[:0], next.parts[:0]
-	s.unrelEnd, s.partEnd, s.sharedGen = s.unrelEnd[:0], s.partEnd[:0], 0
+	s.unrelEnd, s.partEnd, s.sharedGen, s.runN = s.unrelEnd[:0], s.partEnd[:0], 0, 0
 }
 
 // dropUnreliable forgets this tick's unreliable packets, keeping the
 // buffers.
 func (s *Session) dropUnreliable() {
-	s.unrel, s.parts, s.sharedGen = s.unrel[:0], s.parts[:0], 0
+	s.unrel, s.parts, s.sharedGen, s.runN = s.unrel[:0], s.parts[:0], 0, 0
 	s.unrelEnd, s.partEnd = s.unrelEnd[:0], s.partEnd[:0]
 }
 
@@ -173,7 +178,11 @@ func (s *Session) SendUnreliable(msg []byte) {
 // call with it) and the session's datagrams point into that copy; the
 // writer goroutine copies them from there as it sends them: the tick's
 // goroutine does not copy the packets per session (a world sends a
-// crowd's viewer ~90 PlayerMoves a tick; decision 0355). Called during a Flush (a Leave's
+// crowd's viewer ~90 PlayerMoves a tick; decision 0355). Nor does it pack
+// them into the session's datagrams here: the run is appended to the
+// tick's one list of runs (tickState.moves.spans, written in order, warm)
+// and packed at the session's step, where the session is read anyway, or
+// before a packet queued after it (decision 0388). Called during a Flush (a Leave's
 // sends), or on a session without a server, the packets are copied as
 // SendUnreliable's. A span past the end of buf is dropped, as a packet
 // larger than a datagram is.
@@ -194,18 +203,58 @@ func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 		}
 		return
 	}
-	parts, ends, pend := s.parts, s.unrelEnd, s.partEnd
-	queued := false // a shared part of this tick's copy queued
-	start, total := s.lastStart(), 0
-	if k := len(ends); k > 0 {
-		total = ends[k-1]
-	}
+	t := &s.srv.tick
+	run := t.moves.spans
+	at := len(run)
 	for _, sp := range spans {
 		off, n := uint64(uint32(sp)), sp>>32
 		if n > wire.MaxDatagram || off+n > uint64(len(buf)) {
 			continue
 		}
-		p := (base + off) | n<<32 | partShared
+		run = append(run, (base+off)|n<<32|partShared)
+	}
+	t.moves.spans = run
+	if len(run) == at {
+		// Nothing queued: no mark that no step would clear (a quiet tick
+		// later would take the session's own packets for stale ones).
+		return
+	}
+	if s.runN > 0 {
+		s.packRun() // the last run first, in order
+	}
+	s.runAt, s.runN = uint32(at), uint32(len(run)-at)
+	s.sharedGen = t.movesGen + 1
+}
+
+// packRun packs the session's pending run of shared moves (runAt, runN)
+// into its datagrams (parts, unrelEnd, partEnd), after the packets queued
+// before it, as the packets would have been queued one by one: before a
+// packet queued after the run. A run of an earlier tick (a session that
+// was not stepped since) is dropped: its copy may be written over.
+func (s *Session) packRun() {
+	t := &s.srv.tick
+	if s.sharedGen == t.movesGen+1 && t.moves != nil {
+		run := t.moves.spans[s.runAt : s.runAt+s.runN]
+		s.parts, s.unrelEnd, s.partEnd = packParts(run, s.parts, s.unrelEnd, s.partEnd)
+	}
+	s.runN = 0
+}
+
+// packParts packs the packets run (parts of the shared moves, one packet
+// each) after the datagrams parts, ends, pend (Session.parts, unrelEnd,
+// partEnd), as queue would one by one: each in the last datagram when it
+// fits, merged with the last part when it follows it in the shared moves,
+// else in a new datagram.
+func packParts(run, parts []uint64, ends, pend []int) ([]uint64, []int, []int) {
+	start, total := 0, 0
+	if k := len(ends); k > 0 {
+		total = ends[k-1]
+		if k > 1 {
+			start = ends[k-2]
+		}
+	}
+	for _, p := range run {
+		n := p >> 32 & partLen
 		if len(ends) == 0 || total+int(n)-start > wire.MaxDatagram {
 			// a new datagram; the last one's ends are written when closed
 			if k := len(ends); k > 0 {
@@ -213,24 +262,37 @@ func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 			}
 			start, ends, pend = total, append(ends, 0), append(pend, 0)
 			parts = append(parts, p)
-		} else if last := parts[len(parts)-1]; last&partShared != 0 && uint64(uint32(last))+(last>>32&partLen) == base+off {
+		} else if last := parts[len(parts)-1]; last&partShared != 0 && uint64(uint32(last))+(last>>32&partLen) == uint64(uint32(p)) {
 			parts[len(parts)-1] = last + n<<32 // follows the last piece in the shared moves
 		} else {
 			parts = append(parts, p)
 		}
 		total += int(n)
-		queued = true
 	}
 	if k := len(ends); k > 0 {
 		ends[k-1], pend[k-1] = total, len(parts)
 	}
-	if queued {
-		// Shared parts of this tick's copy queued: marked only then, so an
-		// empty run leaves no mark that no step would clear (a quiet tick
-		// later would take the session's own packets for stale ones).
-		s.sharedGen = s.srv.tick.movesGen + 1
+	return parts, ends, pend
+}
+
+// cutRun appends to ends and pend where the datagrams of the packets run
+// (parts, one packet each) end, in bytes and in parts, packed from an
+// empty tick as packParts packs them (the same datagrams; each packet its
+// own part, none merged).
+func cutRun(run []uint64, ends, pend []int) ([]int, []int) {
+	start, total := 0, 0
+	for i, p := range run {
+		n := int(p >> 32 & partLen)
+		if i > 0 && total+n-start > wire.MaxDatagram {
+			ends, pend = append(ends, total), append(pend, i)
+			start = total
+		}
+		total += n
 	}
-	s.parts, s.unrelEnd, s.partEnd = parts, ends, pend
+	if len(run) > 0 {
+		ends, pend = append(ends, total), append(pend, len(run))
+	}
+	return ends, pend
 }
 
 // queue adds part p, a packet of n bytes, to this tick's datagrams: after
@@ -238,6 +300,9 @@ func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 // the last part when it follows it in the same memory), else as a new
 // datagram.
 func (s *Session) queue(p uint64, n int) {
+	if s.runN > 0 {
+		s.packRun()
+	}
 	k := len(s.unrelEnd)
 	if k > 0 && s.unrelEnd[k-1]+n-s.lastStart() <= wire.MaxDatagram {
 		s.unrelEnd[k-1] += n

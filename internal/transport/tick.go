@@ -40,6 +40,8 @@ type tickState struct {
 	movesFree []*movesBuf // copies handed to batches, oldest first, taken again once written
 	movesMade int         // copies made (not taken again)
 	inFlush   bool        // in Server.flush: the sessions' packets are copied (shareMoves)
+	ends      []int       // emitSession's scratch: a run's datagram ends, in bytes
+	pend      []int       // and in parts
 }
 
 type helloKey struct {
@@ -278,24 +280,28 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{Echo: sess.echo}).Append(t.scratch()))
 		sess.echoDue, sent = false, true
 	}
-	if n := len(sess.unrelEnd); n > 0 {
+	if n := len(sess.unrelEnd); n > 0 || sess.runN > 0 {
 		written := t.srv.written.Load()
 		switch {
 		case sess.sharedGen != 0 && sess.sharedGen != t.movesGen+1:
 			// Shared moves of an earlier tick, whose copy may be written
 			// over: never sent (SendUnreliableSpans marks a session only when it
-			// queued shared parts, and every step sends or drops them).
-			s.stats.UnreliableDropped.Add(uint64(n))
+			// queued shared parts, and every step sends or drops them). A
+			// run not packed is counted as one datagram.
+			s.stats.UnreliableDropped.Add(uint64(n + min(int(sess.runN), 1)))
 			sess.dropUnreliable()
 		case sess.unreliableRoom(written, &t.spares):
-			t.emitUnreliable(sess)
+			t.emitSession(sess)
 			sent = true
 			sess.swapUnreliable(t.batchSeq+1, written, &t.spares)
 		default:
 			// The writer is two ticks behind this session and every spare
 			// waits for it too: this tick's unreliable datagrams are
 			// dropped, the buffer kept (decision 0318).
-			s.stats.UnreliableDropped.Add(uint64(n))
+			if sess.runN > 0 {
+				sess.packRun() // to count them
+			}
+			s.stats.UnreliableDropped.Add(uint64(len(sess.unrelEnd)))
 			sess.dropUnreliable()
 		}
 	}
@@ -383,10 +389,38 @@ func (t *tickState) emitLane(addr netip.AddrPort, d []byte) {
 // the writer has written this tick's batch (Session.swapUnreliable), the
 // shared moves too (endMoves).
 func (t *tickState) emitUnreliable(sess *Session) {
-	addr, ends, pend := sess.Addr, sess.unrelEnd, sess.partEnd
+	t.emitDatagrams(sess, sess.parts, sess.unrelEnd, sess.partEnd)
+}
+
+// emitSession adds a session's unreliable datagrams of this tick
+// (emitUnreliable). A run of shared moves queued last with nothing before
+// it (a crowd viewer's moves, decision 0388) is cut into datagrams here,
+// in the tick's scratch, and its parts handed over where SendUnreliableSpans
+// wrote them (tickState.moves.spans, kept as long as the shared moves):
+// the session's own parts are not written. A run after the session's own
+// packets is packed after them first (packRun), as they came.
+func (t *tickState) emitSession(sess *Session) {
+	if sess.runN > 0 {
+		if len(sess.parts) > 0 {
+			sess.packRun()
+		} else {
+			end := sess.runAt + sess.runN
+			run := t.moves.spans[sess.runAt:end:end]
+			t.ends, t.pend = cutRun(run, t.ends[:0], t.pend[:0])
+			t.emitDatagrams(sess, run, t.ends, t.pend)
+			return
+		}
+	}
+	t.emitUnreliable(sess)
+}
+
+// emitDatagrams is emitUnreliable of the session's datagrams made of
+// parts: each ends at ends (bytes from the first) and pend (in parts).
+func (t *tickState) emitDatagrams(sess *Session, parts []uint64, ends, pend []int) {
+	addr := sess.Addr
 	start, i, p := 0, 0, 0
 	if t.last != nil && t.lastAddr == addr && t.lastN+ends[0] <= wire.MaxDatagram {
-		t.emitParts(sess, sess.parts[:pend[0]], 1, 0, true)
+		t.emitParts(sess, parts[:pend[0]], 1, 0, true)
 		start, i, p = ends[0], 1, pend[0]
 	}
 	for i < len(ends) {
@@ -400,7 +434,7 @@ func (t *tickState) emitUnreliable(sess *Session) {
 		if j-i == 1 {
 			seg = 0
 		}
-		t.emitParts(sess, sess.parts[p:pend[j-1]], j-i, seg, false)
+		t.emitParts(sess, parts[p:pend[j-1]], j-i, seg, false)
 		start, i, p = ends[j-1], j, pend[j-1]
 	}
 }
