@@ -21,10 +21,26 @@ type Session struct {
 	Nonce uint64
 	srv   *Server
 
-	// owned by the reader goroutine
-	rate rate
-
-	// owned by the tick goroutine
+	// Owned by the tick goroutine. What SendUnreliableSpans reads and
+	// writes, a crowd viewer's every tick, is in the first two cache lines
+	// (from srv to runN), which the world loads ahead of its moves
+	// (WarmMoves, decision 0389); the reader's rate is past them.
+	closing   uint8 // a Disconnect reason: the session ends at the end of this tick
+	quiet     bool  // the client ended it: send no Disconnect
+	ended     bool
+	sharedGen uint64 // 1 + the tickState.movesGen the shared parts are of; 0: none
+	// The last run of shared moves queued (SendUnreliableSpans), after
+	// parts: tickState.moves.spans[runAt : runAt+runN], packed into
+	// datagrams only at the session's step, or before a packet queued
+	// after it (packRun); runN 0: none (decision 0388).
+	runAt, runN uint32
+	// This tick's unreliable packets, in order, are parts: pieces of unrel
+	// (the packets queued one by one, copied there back to back) or of the
+	// tick's shared moves (SendUnreliableSpans: not copied, decision 0355).
+	unrel     []byte
+	parts     []uint64 // off | n<<32 | partShared: a piece of unrel or of the shared moves
+	unrelEnd  []int    // where each datagram's worth of packets ends, in bytes from the first
+	partEnd   []int    // where each datagram's worth ends in parts
 	PlayerID  uint16
 	User      any // the world's data for this session
 	joined    bool
@@ -36,29 +52,16 @@ type Session struct {
 	lastHeard time.Time
 	lastSent  time.Time
 	confirmed bool
-	closing   uint8 // a Disconnect reason: the session ends at the end of this tick
-	quiet     bool  // the client ended it: send no Disconnect
-	ended     bool
 	echo      uint32
 	echoDue   bool
-	// This tick's unreliable packets, in order, are parts: pieces of unrel
-	// (the packets queued one by one, copied there back to back) or of the
-	// tick's shared moves (SendUnreliableSpans: not copied, decision 0355).
-	unrel     []byte
-	parts     []uint64 // off | n<<32 | partShared: a piece of unrel or of the shared moves
-	unrelEnd  []int    // where each datagram's worth of packets ends, in bytes from the first
-	partEnd   []int    // where each datagram's worth ends in parts
-	sharedGen uint64   // 1 + the tickState.movesGen the shared parts are of; 0: none
-	// The last run of shared moves queued (SendUnreliableSpans), after
-	// parts: tickState.moves.spans[runAt : runAt+runN], packed into
-	// datagrams only at the session's step, or before a packet queued
-	// after it (packRun); runN 0: none (decision 0388).
-	runAt, runN uint32
 	// unrel and parts rotate among three buffers: the writer sends the
 	// datagrams of the last ticks straight from the two held while the
 	// world fills the third, so a writer a tick behind costs no new buffer
 	// (whose fresh pages the next tick would fault on, one per session).
 	held [2]heldBuf
+
+	// owned by the reader goroutine
+	rate rate
 }
 
 // partShared marks a part that is a piece of the tick's shared moves
@@ -168,6 +171,13 @@ func (s *Session) SendUnreliable(msg []byte) {
 	}
 	s.queue(uint64(len(s.unrel))|uint64(len(msg))<<32, len(msg))
 	s.unrel = append(s.unrel, msg...)
+}
+
+// WarmMoves loads the lines SendUnreliableSpans reads and writes and
+// returns a byte of them (world.moveWarmer): a world loads a few viewers'
+// ahead of their moves, their misses at once (decision 0389).
+func (s *Session) WarmMoves() uint32 {
+	return uint32(s.closing) + s.runN
 }
 
 // SendUnreliableSpans queues the packets buf[off : off+n], one for each

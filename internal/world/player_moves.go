@@ -60,6 +60,12 @@ type moves struct {
 	pos  []grid.Vec // by player id: the movers' positions this tick (encodeMoves)
 	buf  []byte     // this tick's PlayerMoves, back to back
 	run  []uint64   // sendPlayerMoves' scratch: one viewer's moves, as spans of buf
+
+	// warmMoves' window: the viewers whose lines it loaded this tick
+	// (players[:warmTo] at warmTick), and the sum of what it loaded.
+	warmTick uint32
+	warmTo   int
+	warmSum  uint32
 }
 
 // moveRef is where a mover's PlayerMove of this tick is in moves.buf.
@@ -126,6 +132,9 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
 	tick := w.ents.tick
+	if mv := &w.ents.moves; mv.warmTick != tick || int(q.id) >= mv.warmTo {
+		w.warmMoves(int(q.id))
+	}
 	if w.splitDue(q) {
 		w.splitMoves(q)
 	}
@@ -164,6 +173,59 @@ func (w *World) sendPlayerMoves(q *Player) {
 		}
 	}
 	e.freshP = e.freshP[:0]
+}
+
+// MovesWarmAhead is how many viewers, by id, warmMoves loads at once.
+const MovesWarmAhead = 32
+
+// warmMoves loads the lines sendPlayerMoves reads of the viewers
+// players[from : from+MovesWarmAhead] this tick: their entity's lists, the
+// near ones and the far ones of the tick's phase, the shown ones when they
+// are split this tick, and their connection's (moveWarmer). Each viewer's
+// are a few cold lines, each read only once its list's header is, so a
+// viewer alone waited on two or three misses one after the other; in this
+// loop of loads alone the viewers' misses overlap (decisions 0368, 0389).
+// Nothing is written: what it loads is summed into moves.warmSum, that the
+// loads stay.
+func (w *World) warmMoves(from int) {
+	mv := &w.ents.moves
+	tick := w.ents.tick
+	k := (FarMoveEvery - tick%FarMoveEvery) % FarMoveEvery
+	end := min(from+MovesWarmAhead, len(w.players))
+	sum := uint32(0)
+	for _, p := range w.players[from:end] {
+		if p == nil {
+			continue
+		}
+		e := &p.ent
+		sum += warmIDs(e.nearP) + warmIDs(e.farP[k]) + uint32(len(e.freshP))
+		if w.splitDue(p) {
+			sum += warmIDs(e.shownP)
+		}
+		if c, ok := p.conn.(moveWarmer); ok {
+			sum += c.WarmMoves()
+		}
+	}
+	mv.warmTick, mv.warmTo, mv.warmSum = tick, end, mv.warmSum+sum
+}
+
+// warmIDs loads every cache line of ids (one id of each 64 bytes, and the
+// last) and returns their sum.
+func warmIDs(ids []uint16) uint32 {
+	sum := uint32(0)
+	for j := 0; j < len(ids); j += 32 {
+		sum += uint32(ids[j])
+	}
+	if len(ids) > 0 {
+		sum += uint32(ids[len(ids)-1])
+	}
+	return sum
+}
+
+// moveWarmer is a connection that loads the lines its SendUnreliableSpans
+// reads (transport.Session) and returns some of what it loaded.
+type moveWarmer interface {
+	WarmMoves() uint32
 }
 
 // spanSender is a connection that queues a run of unreliable packets at
