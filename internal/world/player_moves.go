@@ -194,7 +194,7 @@ func (w *World) warmMoves(from int) {
 	end := min(from+MovesWarmAhead, len(w.players))
 	sum := uint32(0)
 	for _, p := range w.players[from:end] {
-		if p == nil {
+		if p == nil || p.gone {
 			continue
 		}
 		e := &p.ent
@@ -209,15 +209,15 @@ func (w *World) warmMoves(from int) {
 	mv.warmTick, mv.warmTo, mv.warmSum = tick, end, mv.warmSum+sum
 }
 
-// warmIDs loads every cache line of ids (one id of each 64 bytes, and the
-// last) and returns their sum.
+// warmIDs loads every cache line of ids (one id of each 64 bytes from the
+// first, and the last) and returns the sum of the ids it loaded.
 func warmIDs(ids []uint16) uint32 {
 	sum := uint32(0)
 	for j := 0; j < len(ids); j += 32 {
 		sum += uint32(ids[j])
 	}
-	if len(ids) > 0 {
-		sum += uint32(ids[len(ids)-1])
+	if last := len(ids) - 1; last > 0 && last%32 != 0 { // not loaded above
+		sum += uint32(ids[last])
 	}
 	return sum
 }
