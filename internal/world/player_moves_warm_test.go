@@ -15,7 +15,7 @@ type warmConn struct {
 	warmed int
 }
 
-func (c *warmConn) WarmMoves() uint32                   { c.warmed++; return c.mark }
+func (c *warmConn) WarmMoves() uint32                    { c.warmed++; return c.mark }
 func (c *warmConn) SendUnreliableSpans([]byte, []uint64) {}
 
 // lineSum is what loading every cache line of ids gives, written plainly:
@@ -61,7 +61,7 @@ func TestWarmMovesLoadsEachViewersLists(t *testing.T) {
 	passes := 0
 	for tick := range 24 {
 		now = now.Add(50 * time.Millisecond)
-		passes++ // each tick's moves, the world's own too
+		passes++         // each tick's moves, the world's own too
 		if tick%3 == 0 { // the views change: fresh shows, splits placed
 			crowdStep(w, live, centers, now, &s)
 			continue
