@@ -122,3 +122,52 @@ func BenchmarkMovesSessions(b *testing.B) {
 		b.Errorf("%d unreliable datagrams dropped", d)
 	}
 }
+
+// BenchmarkMovesWarm is BenchmarkMovesSessions' tick with sendPlayerMoves'
+// warm pass (warmMoves, decision 0389) and without it, side by side in
+// the same loop: ticks in the order warm, cold, cold, warm (so that each
+// sees the far phases and split ticks alike and the machine's load falls
+// on both), cold ones made by marking the tick's viewers as warmed
+// already. Reported per tick of each kind: moves (encodeMoves and the
+// viewers' sendPlayerMoves) and moves+flush, by the tick thread's clock.
+//
+//	go test ./internal/world -run '^$' -bench MovesWarm -benchtime 400x
+func BenchmarkMovesWarm(b *testing.B) {
+	w, ms, centers, srv, now := sessionsCrowd(b, 1)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var s wire.PlayerSync
+	var moves, tick [2]time.Duration // cold, warm
+	var ticks [2]int
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		warm := b2i(i%4 == 0 || i%4 == 3)
+		i++
+		now = now.Add(50 * time.Millisecond)
+		crowdSyncs(w, ms, centers, now, &s)
+		c0 := threadcpu.Spent()
+		w.ents.tick++
+		w.encodeMoves()
+		if warm == 0 {
+			w.ents.moves.warmTick, w.ents.moves.warmTo = w.ents.tick, len(w.players)
+		}
+		for _, p := range w.players {
+			if p != nil && !p.gone {
+				w.sendPlayerMoves(p)
+			}
+		}
+		c1 := threadcpu.Spent()
+		srv.Flush(now)
+		c2 := threadcpu.Spent()
+		moves[warm] += c1 - c0
+		tick[warm] += c2 - c0
+		ticks[warm]++
+		waitWriter(srv)
+	}
+	for k, name := range []string{"cold", "warm"} {
+		n := float64(max(ticks[k], 1)) * float64(time.Microsecond)
+		b.ReportMetric(float64(moves[k])/n, "moves-us/"+name)
+		b.ReportMetric(float64(tick[k])/n, "tick-us/"+name)
+	}
+}
