@@ -129,11 +129,32 @@ func BenchmarkMovesSessions(b *testing.B) {
 // sees the far phases and split ticks alike and the machine's load falls
 // on both), cold ones made by marking the tick's viewers as warmed
 // already. Reported per tick of each kind: moves (encodeMoves and the
-// viewers' sendPlayerMoves) and moves+flush, by the tick thread's clock.
+// viewers' sendPlayerMoves) and moves+flush, by the tick thread's CPU
+// clock. sessions: the crowd of BenchmarkMovesSessions (one hot spot, real
+// transport sessions, flushed); count/ten-spots and count/one-spot:
+// BenchmarkMovesFanOut's worlds, whose connections count spans (no
+// session to load, nothing flushed).
 //
 //	go test ./internal/world -run '^$' -bench MovesWarm -benchtime 400x
 func BenchmarkMovesWarm(b *testing.B) {
-	w, ms, centers, srv, now := sessionsCrowd(b, 1)
+	b.Run("sessions", func(b *testing.B) {
+		w, ms, centers, srv, now := sessionsCrowd(b, 1)
+		movesWarm(b, w, ms, centers, now, func() { srv.Flush(now); waitWriter(srv) })
+	})
+	for _, bc := range []struct {
+		name  string
+		spots int
+	}{{"ten-spots", 10}, {"one-spot", 1}} {
+		b.Run("count/"+bc.name, func(b *testing.B) {
+			w, ms, centers, _, now := movesWorld(b, bc.spots)
+			movesWarm(b, w, ms, centers, now, nil)
+		})
+	}
+}
+
+// movesWarm is BenchmarkMovesWarm's loop; flush, when not nil, runs after
+// each tick's moves (measured with them, but for its wait).
+func movesWarm(b *testing.B, w *World, ms []mover, centers []grid.Vec, now time.Time, flush func()) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	var s wire.PlayerSync
@@ -158,16 +179,19 @@ func BenchmarkMovesWarm(b *testing.B) {
 			}
 		}
 		c1 := threadcpu.Spent()
-		srv.Flush(now)
+		if flush != nil {
+			flush()
+		}
 		c2 := threadcpu.Spent()
 		moves[warm] += c1 - c0
 		tick[warm] += c2 - c0
 		ticks[warm]++
-		waitWriter(srv)
 	}
 	for k, name := range []string{"cold", "warm"} {
 		n := float64(max(ticks[k], 1)) * float64(time.Microsecond)
 		b.ReportMetric(float64(moves[k])/n, "moves-us/"+name)
-		b.ReportMetric(float64(tick[k])/n, "tick-us/"+name)
+		if flush != nil {
+			b.ReportMetric(float64(tick[k])/n, "tick-us/"+name)
+		}
 	}
 }
