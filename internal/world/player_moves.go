@@ -151,8 +151,6 @@ func (w *World) sendPlayerMoves(q *Player) {
 			run = append(run, sp)
 		}
 	}
-	sendSpans(q.conn, buf, run)
-	w.ents.moves.run = run[:0]
 	for _, id := range e.freshP {
 		o := w.players[id]
 		if o == nil || o.ent.last.State == 0 {
@@ -161,17 +159,30 @@ func (w *World) sendPlayerMoves(q *Player) {
 		// Sent above: this tick's move to a near viewer, or a move on the
 		// player's far tick. A player placed far that moved off its far
 		// tick is sent here, so the show's first move is never late.
-		if send[id] != 0 && ((tick+uint32(id))%FarMoveEvery == 0 || slices.Contains(e.nearP, id)) {
+		sp := send[id]
+		if sp != 0 && ((tick+uint32(id))%FarMoveEvery == 0 || slices.Contains(e.nearP, id)) {
 			continue
 		}
 		if !e.shownBits.has(id) { // the view's shown set, as bits (streamPlayersNow)
 			continue
 		}
+		if sp != 0 {
+			// Its move of this tick is in buf already, the bytes moveOf(tick)
+			// encodes (encodeMoves): one more span of the run, after the
+			// others as before, rather than a packet copied into q's
+			// connection, after which the run is packed apart (decision 0390).
+			run = append(run, sp)
+			continue
+		}
 		if m := o.moveOf(w.ents.tick); m.CheckSend() == nil {
+			sendSpans(q.conn, buf, run) // the moves before it first, in order
+			run = run[:0]
 			w.ents.buf = m.Append(w.ents.buf[:0])
 			q.conn.SendUnreliable(w.ents.buf)
 		}
 	}
+	sendSpans(q.conn, buf, run)
+	w.ents.moves.run = run[:0]
 	e.freshP = e.freshP[:0]
 }
 
