@@ -59,9 +59,11 @@ func (t *tickState) takeMoves(n int) *movesBuf {
 		m := t.movesFree[0]
 		t.movesFree = append(t.movesFree[:0], t.movesFree[1:]...)
 		m.buf, m.spans, m.seq = m.buf[:0], m.spans[:0], 0
+		t.movesBehind = false
 		return m
 	}
 	t.movesMade++
+	t.movesBehind = len(t.movesFree) > 0 // the oldest kept copy's batch not written
 	return &movesBuf{buf: make([]byte, 0, max(n, 64<<10)), spans: make([]uint64, 0, 8<<10)}
 }
 

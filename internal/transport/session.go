@@ -232,8 +232,16 @@ func (s *Session) SendUnreliableSpans(buf []byte, spans []uint64) {
 	if s.runN > 0 {
 		s.packRun() // the last run first, in order
 	}
-	s.runAt, s.runN = uint32(at), uint32(len(run)-at)
 	s.sharedGen = t.movesGen + 1
+	if t.movesBehind {
+		// This tick's copy is a new one: the writer is behind (decision
+		// 0318). The run is packed into the session's kept buffers as
+		// before 0388, and the tick's new list is not grown for it.
+		s.parts, s.unrelEnd, s.partEnd = packParts(run[at:], s.parts, s.unrelEnd, s.partEnd)
+		t.moves.spans = run[:at]
+		return
+	}
+	s.runAt, s.runN = uint32(at), uint32(len(run)-at)
 }
 
 // packRun packs the session's pending run of shared moves (runAt, runN)

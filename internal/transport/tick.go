@@ -32,16 +32,17 @@ type tickState struct {
 	laneBuf          *buffer    // the buffer laneBuffer gave last
 
 	// The tick's shared moves (moves.go, decision 0355).
-	moves     *movesBuf   // this tick's copy (nil: none yet)
-	movesSrc  *byte       // the world's buffer copied last this tick: its first byte,
-	movesLen  int         // its length,
-	movesAt   uint64      // and where its copy starts in moves.buf
-	movesGen  uint64      // counts the ticks whose moves were copied
-	movesFree []*movesBuf // copies handed to batches, oldest first, taken again once written
-	movesMade int         // copies made (not taken again)
-	inFlush   bool        // in Server.flush: the sessions' packets are copied (shareMoves)
-	ends      []int       // emitSession's scratch: a run's datagram ends, in bytes
-	pend      []int       // and in parts
+	moves       *movesBuf   // this tick's copy (nil: none yet)
+	movesSrc    *byte       // the world's buffer copied last this tick: its first byte,
+	movesLen    int         // its length,
+	movesAt     uint64      // and where its copy starts in moves.buf
+	movesGen    uint64      // counts the ticks whose moves were copied
+	movesFree   []*movesBuf // copies handed to batches, oldest first, taken again once written
+	movesMade   int         // copies made (not taken again)
+	inFlush     bool        // in Server.flush: the sessions' packets are copied (shareMoves)
+	ends        []int       // emitSession's scratch: a run's datagram ends, in bytes
+	pend        []int       // and in parts
+	movesBehind bool        // this tick's copy is new because the writer is behind
 }
 
 type helloKey struct {
@@ -287,7 +288,8 @@ func (t *tickState) step(sess *Session, now time.Time) {
 			// Shared moves of an earlier tick, whose copy may be written
 			// over: never sent (SendUnreliableSpans marks a session only when it
 			// queued shared parts, and every step sends or drops them). A
-			// run not packed is counted as one datagram.
+			// run not packed is counted as one datagram: its list was the
+			// earlier tick's, whose packet lengths are gone with it.
 			s.stats.UnreliableDropped.Add(uint64(n + min(int(sess.runN), 1)))
 			sess.dropUnreliable()
 		case sess.unreliableRoom(written, &t.spares):
