@@ -60,7 +60,9 @@ type Session struct {
 	// (whose fresh pages the next tick would fault on, one per session).
 	held [2]heldBuf
 
-	// owned by the reader goroutine
+	// Owned by the reader goroutine, a cache line past the tick's fields
+	// (held is written at every step): no line is written by both.
+	_    [64]byte
 	rate rate
 }
 
