@@ -15,9 +15,10 @@ type batch struct {
 	seq    uint64      // a tick's batch: its number (Server.written); 0 for the reader's
 }
 
-// gatherRef is a message of a batch whose bytes are a session's parts
-// (Session.parts): the writer makes its gather list (Server.gatherBufs),
-// on its own goroutine, rather than the tick.
+// gatherRef is a message of a batch whose bytes are parts: a session's
+// (Session.parts), or a crowd viewer's run of shared moves in the tick's
+// list (movesBuf.spans, decision 0388). The writer makes its gather list
+// (Server.gatherBufs), on its own goroutine, rather than the tick.
 type gatherRef struct {
 	msg    int      // the message, in batch.msgs
 	head   bool     // the message's Buf comes first (a datagram the parts are packed after)
