@@ -1,6 +1,7 @@
 package world
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -58,11 +59,57 @@ func TestFreshShowSpanIsItsMove(t *testing.T) {
 		now = now.Add(50 * time.Millisecond)
 		crowdStep(w, ms, centers, now, &s)
 	}
-	spans := 0
+	spans, moves := 0, 0
 	for _, c := range conns {
-		spans += c.spans
+		spans, moves = spans+c.spans, moves+c.moves
 	}
 	if spans == 0 {
 		t.Fatal("no move sent as a span")
+	}
+	// Every player of this crowd moves on every tick, so every fresh
+	// show's move is in the tick's buffer: none is encoded apart.
+	if moves != 0 {
+		t.Errorf("%d moves encoded one by one, want 0: every fresh show's move is a span", moves)
+	}
+}
+
+// A fresh show whose player the view no longer shows when the moves go
+// (shown by a Leave's recompute, hidden by the next pass before the
+// send) is sent no move, as a span or otherwise: the shown set is read
+// before the span is taken (decision 0390). With the player still shown,
+// the same fresh show is sent its move once.
+func TestFreshShowHiddenBeforeSendGetsNoMove(t *testing.T) {
+	for _, shown := range []bool{false, true} {
+		f := newFixture(t, nil)
+		viewer, vc, mover, mc := viewerThenMover(f, false)
+		f.spawn(mover, mc.testConn, at(NearMoveDistance+40, 0))
+		f.sync(mover, mc.testConn, at(NearMoveDistance+40, 0.3), 1)
+		f.advance(tick)
+		id := mover.ID()
+		if f.w.ents.moves.send[id] == 0 {
+			t.Fatal("the mover's move of the tick is not in the tick's buffer")
+		}
+		// Sent only as a fresh show: off the near and far lists, off its far tick.
+		e := &viewer.ent
+		e.nearP = slices.DeleteFunc(e.nearP, func(x uint16) bool { return x == id })
+		for k := range e.farP {
+			e.farP[k] = slices.DeleteFunc(e.farP[k], func(x uint16) bool { return x == id })
+		}
+		for (f.w.ents.tick+uint32(id))%FarMoveEvery == 0 {
+			f.w.ents.tick++ // the buffer stays this tick's: sendPlayerMoves reads only send
+		}
+		if !shown {
+			e.shownBits.del(id)
+		}
+		e.freshP = append(e.freshP[:0], id)
+		vc.takeMoves()
+		f.w.sendPlayerMoves(viewer)
+		want := 0
+		if shown {
+			want = 1
+		}
+		if got := vc.movesOf(id); got != want {
+			t.Errorf("shown %v: %d moves of the fresh show sent, want %d", shown, got, want)
+		}
 	}
 }
