@@ -186,7 +186,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		// whole band: then nothing is narrowed (and a "nothing cut at to"
 		// stays trusted).
 		if narrow {
-			if m := max(narrowMin, 2*float64(hd.shift)+1); m < delta {
+			if m := hd.margin(dCut); m < delta {
 				lo = max(lo, (dCut-m)*(1-relSlack)-absSlack)
 				hi = min(hi, (dCut+m+bandPad)*(1+relSlack)+absSlack)
 				band2 = float32(hi * hi)

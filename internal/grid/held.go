@@ -27,6 +27,25 @@ type held struct {
 // extra meter holds).
 const narrowMin = 4
 
+// bandMin is the weight a held step's narrowest band holds about: the
+// uniform object world's (1000 cut at 160 m, ~4000/160 a meter of
+// half-width) at narrowMin.
+const bandMin = 100
+
+// margin is the half-width of a held step's narrow band (meters) around
+// the old cut's distance dCut: twice what the cut moved at h's step plus a
+// pad, at least what holds about bandMin of the answer's weight when its
+// density is the held answer's over its disk (weight w in πd², a ring of
+// half-width m holding 4·w·m/d), and at most narrowMin: a dense answer's
+// cut moves less for the same entities entering and leaving.
+func (h *held) margin(dCut float64) float64 {
+	least := float64(narrowMin)
+	if h.w > 0 {
+		least = min(narrowMin, bandMin*dCut/(4*float64(h.w)))
+	}
+	return max(least, 2*float64(h.shift)+1)
+}
+
 // heldFor reports whether h is the answer at from with cut on g and still
 // holds: no cell within the cut's distance of from changed since it was
 // told. Only cut answers are held (an uncut one is a shell's).

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -160,4 +161,31 @@ func (g *Grid) subOfIndex(ci int, i int32) int {
 		q++
 	}
 	return q
+}
+
+// TestHeldMargin checks the narrow band's half-width: narrowMin for the
+// uniform object world's answer (1000 cut at 160 m) and wider ones, less in
+// proportion for a denser answer (the same weight nearer), twice the last
+// shift plus a meter when that is more.
+func TestHeldMargin(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		w     uint64
+		shift float32
+		dCut  float64
+		want  float64
+	}{
+		{"uniform objects", 1000, 0, 160, 4},
+		{"sparse blips", 100, 0, 450, 4},
+		{"hot spot", 1000, 0, 60, 1.5},
+		{"hot spot, moved", 1000, 2, 60, 5},
+		{"uniform, moved", 1000, 0.5, 160, 4},
+		{"uniform, moved far", 1000, 3, 160, 7},
+		{"no weight", 0, 0, 60, 4},
+	} {
+		h := held{w: tc.w, shift: tc.shift}
+		if got := h.margin(tc.dCut); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: margin = %v, want %v", tc.name, got, tc.want)
+		}
+	}
 }
