@@ -180,17 +180,23 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		lo2, hi2 = float32(lo*lo), float32(hi*hi)
 		region = min(region, hi)
 		// Every entity of the old answer is still within hi (reach2),
-		// but the band where the new cut is looked for is narrower: what
-		// is nearer is in the new answer, and what is farther and not in
-		// the old one is not read. A margin as wide as the step is the
-		// whole band: then nothing is narrowed (and a "nothing cut at to"
-		// stays trusted).
+		// but the band where the new cut is looked for is narrower
+		// (held.band): what is nearer is in the new answer, and what is
+		// farther and not in the old one is not read. A side as far as
+		// the step's is the whole band's: then it is not narrowed (and
+		// with the far side whole a "nothing cut at to" stays trusted).
 		if narrow {
-			if m := hd.margin(dCut); m < delta {
-				lo = max(lo, (dCut-m)*(1-relSlack)-absSlack)
-				hi = min(hi, (dCut+m+bandPad)*(1+relSlack)+absSlack)
-				band2 = float32(hi * hi)
-				lo2 = float32(lo * lo)
+			// A center outside the whole band (a shorter step than the
+			// last; an unknown move) is not used.
+			if off, half := hd.band(); math.Abs(off) < delta {
+				if nl := dCut + off - half; nl > dCut-delta {
+					lo = max(lo, nl*(1-relSlack)-absSlack)
+					lo2 = float32(lo * lo)
+				}
+				if nh := dCut + off + half; nh < dCut+delta {
+					hi = min(hi, (nh+bandPad)*(1+relSlack)+absSlack)
+					band2 = float32(hi * hi)
+				}
 			}
 		}
 	}

@@ -163,29 +163,28 @@ func (g *Grid) subOfIndex(ci int, i int32) int {
 	return q
 }
 
-// TestHeldMargin checks the narrow band's half-width: narrowMin for the
-// uniform object world's answer (1000 cut at 160 m) and wider ones, less in
-// proportion for a denser answer (the same weight nearer), twice the last
-// shift plus a meter when that is more.
-func TestHeldMargin(t *testing.T) {
+// TestHeldBand checks the narrow band's center and half-width: around the
+// old cut's distance moved by narrowLead of the last move, narrowPad wide
+// plus narrowSlope of that move on either side; an unknown move (+Inf)
+// gives an infinite center, which scanDiff does not narrow by.
+func TestHeldBand(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		w     uint64
-		shift float32
-		dCut  float64
-		want  float64
+		name            string
+		shift           float32
+		wantOff, wantHf float64
 	}{
-		{"uniform objects", 1000, 0, 160, 4},
-		{"sparse blips", 100, 0, 450, 4},
-		{"hot spot", 1000, 0, 60, 1.5},
-		{"hot spot, moved", 1000, 2, 60, 5},
-		{"uniform, moved", 1000, 0.5, 160, 4},
-		{"uniform, moved far", 1000, 3, 160, 7},
-		{"no weight", 0, 0, 60, 4},
+		{"still", 0, 0, 3},
+		{"out 8 m", 8, 6, 5},
+		{"in 4 m", -4, -3, 4},
 	} {
-		h := held{w: tc.w, shift: tc.shift}
-		if got := h.margin(tc.dCut); math.Abs(got-tc.want) > 1e-9 {
-			t.Errorf("%s: margin = %v, want %v", tc.name, got, tc.want)
+		h := held{shift: tc.shift}
+		off, half := h.band()
+		if math.Abs(off-tc.wantOff) > 1e-9 || math.Abs(half-tc.wantHf) > 1e-9 {
+			t.Errorf("%s: band() = %v, %v, want %v, %v", tc.name, off, half, tc.wantOff, tc.wantHf)
 		}
+	}
+	h := held{shift: float32(math.Inf(1))}
+	if off, _ := h.band(); !math.IsInf(off, 1) {
+		t.Errorf("unknown move: center %v, want +Inf", off)
 	}
 }
