@@ -122,11 +122,8 @@ type Grid struct {
 	compacts int
 
 	// subs holds the sub-squares' run ends of every block's cells, once the
-	// grid compacted (subs.go); nil before. quads holds the crowded
-	// cells' quads (quads.go), allocated with subs, a block on its first
-	// crowded cell.
-	subs  []*subEnds
-	quads []*blockQuads
+	// grid compacted (subs.go); nil before.
+	subs []*subEnds
 
 	// Change stamps, for the boxes of a [Cache]: ver counts every change;
 	// bver[b] is ver at the last change in block b, cver[b][i] at the last
@@ -228,14 +225,8 @@ func (g *Grid) Move(h Handle, to Vec) {
 	p := &cl.p[s.idx]
 	if g.subs == nil || g.subOf(cx, cy, p.x, p.y) == g.subOf(cx, cy, to.X, to.Y) {
 		// In place: the same cell, and the same sub-square if ordered
-		// (an entity lies in the run of its position's square; its quad
-		// may change: the square is no longer in quad order).
+		// (an entity lies in the run of its position's square).
 		g.touchAt(bi, in)
-		if g.quads != nil {
-			if b := g.quads[bi]; b != nil {
-				b[in].clean &^= 1 << g.subOf(cx, cy, p.x, p.y)
-			}
-		}
 		p.x, p.y, p.z = to.X, to.Y, to.Z
 		cl.zlo, cl.zhi = min(cl.zlo, to.Z), max(cl.zhi, to.Z)
 		return

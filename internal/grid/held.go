@@ -98,10 +98,8 @@ func skips(c *cell, gt, gf, ft, ff, lo2, band2, cutD2 float32) bool {
 
 // heldRuns appends to runs the parts of cell c at (cx, cy) (the scan's
 // cell ci) that near reads for a held step: in an ordered grid, the runs
-// of the quads (quads.go) of the sub-squares heldSkips' test does not
-// leave out that it does not leave out either, a square out of quad order
-// ordered first; else (and for an edge cell, whose squares reach beyond
-// the bounds) the whole cell.
+// of the sub-squares heldSkips' test does not leave out; else (and for
+// an edge cell, whose squares reach beyond the bounds) the whole cell.
 func (g *Grid) heldRuns(runs []scanRun, ci int32, c *cell, cx, cy int, from, to Vec, lo2, band2, cutD2 float32) []scanRun {
 	var e *[subN]int32
 	if g.subs != nil {
@@ -110,10 +108,8 @@ func (g *Grid) heldRuns(runs []scanRun, ci int32, c *cell, cx, cy int, from, to 
 	if e == nil || len(c.p) < subMin || cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
 		return append(runs, scanRun{ci: ci, start: 0, end: int32(len(c.p))})
 	}
-	qs := g.quadsFor(cx, cy)
-	var bx, by quadBounds
-	bx.set(to.X, from.X, float32(cx)*g.size-Bound, g.size)
-	by.set(to.Y, from.Y, float32(cy)*g.size-Bound, g.size)
+	w := g.size / subSide
+	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
 	fzt, fzf := c.zFar(to.Z), c.zFar(from.Z)
 	start := int32(0)
 	for q := range int32(subN) {
@@ -121,70 +117,22 @@ func (g *Grid) heldRuns(runs []scanRun, ci int32, c *cell, cx, cy int, from, to 
 		if start == end {
 			continue
 		}
-		i, j := q%subSide*2, q/subSide*2
-		if !partSkips(c, &bx, &by, i, i+1, j, j+1, fzt, fzf, lo2, band2, cutD2) {
-			if qs.clean>>q&1 == 0 {
-				g.sortQuads(c, cx, cy, int(q), start, end, qs)
-			}
-			if qs.clean>>q&1 == 0 {
-				runs = addRun(runs, ci, start, end)
+		xl, yl := x0+float32(q%subSide)*w, y0+float32(q/subSide)*w
+		gxt, gyt := boxGap(to.X, xl, xl+w), boxGap(to.Y, yl, yl+w)
+		gxf, gyf := boxGap(from.X, xl, xl+w), boxGap(from.Y, yl, yl+w)
+		fxt, fyt := boxFar(to.X, xl, xl+w), boxFar(to.Y, yl, yl+w)
+		fxf, fyf := boxFar(from.X, xl, xl+w), boxFar(from.Y, yl, yl+w)
+		ft, ff := farPad2(fxt, fyt, fzt), farPad2(fxf, fyf, fzf)
+		if !skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2) {
+			if n := len(runs); n > 0 && runs[n-1].ci == ci && runs[n-1].end == start {
+				runs[n-1].end = end // the square after the last one read
 			} else {
-				at := &qs.at[q]
-				qa := start
-				for k := range int32(4) {
-					qb := end
-					if k < 3 {
-						qb = start + int32(at[k])
-					}
-					if x, y := i+k%2, j+k/2; qa < qb && !partSkips(c, &bx, &by, x, x, y, y, fzt, fzf, lo2, band2, cutD2) {
-						runs = addRun(runs, ci, qa, qb)
-					}
-					qa = qb
-				}
+				runs = append(runs, scanRun{ci: ci, start: start, end: end})
 			}
 		}
 		start = end
 	}
 	return runs
-}
-
-// addRun appends the run start..end of the scan's cell ci to runs, or
-// extends the last run when it ends at start.
-func addRun(runs []scanRun, ci, start, end int32) []scanRun {
-	if n := len(runs); n > 0 && runs[n-1].ci == ci && runs[n-1].end == start {
-		runs[n-1].end = end
-		return runs
-	}
-	return append(runs, scanRun{ci: ci, start: start, end: end})
-}
-
-// quadBounds are, for each column (or row) of quads of a cell, the bounds
-// along one axis of its distances from to and from: boxGap (gt, gf) and
-// boxFar (ft, ff).
-type quadBounds struct {
-	gt, gf, ft, ff [quadSide]float32
-}
-
-// set computes b for points t and f (to's and from's coordinate on the
-// axis) and a cell starting at lo of the given size.
-func (b *quadBounds) set(t, f, lo, size float32) {
-	w := size / quadSide
-	for k := range quadSide {
-		l := lo + float32(k)*w
-		b.gt[k], b.gf[k] = boxGap(t, l, l+w), boxGap(f, l, l+w)
-		b.ft[k], b.ff[k] = boxFar(t, l, l+w), boxFar(f, l, l+w)
-	}
-}
-
-// partSkips is heldSkips' test of the part of cell c in columns i0..i1
-// and rows j0..j1 of its quads (one quad, or a square's two by two), with
-// their bounds bx, by and the vertical bounds fzt, fzf.
-func partSkips(c *cell, bx, by *quadBounds, i0, i1, j0, j1 int32, fzt, fzf, lo2, band2, cutD2 float32) bool {
-	gxt, gyt := min(bx.gt[i0], bx.gt[i1]), min(by.gt[j0], by.gt[j1])
-	gxf, gyf := min(bx.gf[i0], bx.gf[i1]), min(by.gf[j0], by.gf[j1])
-	ft := farPad2(max(bx.ft[i0], bx.ft[i1]), max(by.ft[j0], by.ft[j1]), fzt)
-	ff := farPad2(max(bx.ff[i0], bx.ff[i1]), max(by.ff[j0], by.ff[j1]), fzf)
-	return skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2)
 }
 
 // subMin is the fewest entities of a cell for which heldRuns tests its

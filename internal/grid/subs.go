@@ -53,7 +53,6 @@ func (g *Grid) put(ci int, c *cell, p pos, m meta) {
 	}
 	if e := g.ends(ci); e != nil {
 		q := g.subOf(ci%g.side, ci/g.side, p.x, p.y)
-		g.unorder(ci, q)
 		for j := subN - 1; j > q; j-- {
 			start := e[j-1]
 			if start < e[j] {
@@ -80,7 +79,6 @@ func (g *Grid) take(ci int, c *cell, i int32) (pos, meta) {
 		for i >= e[q] {
 			q++
 		}
-		g.unorder(ci, q)
 		hole := i
 		for j := q; j < subN; j++ {
 			if end := e[j] - 1; end != hole {
@@ -107,30 +105,24 @@ func (g *Grid) shift(c *cell, from, to int32) {
 }
 
 // order sorts the entities of cell c at (cx, cy), laid out at ps and ms
-// (Compact's new arrays, as long as the cell), by sub-square and by quad in
-// each square (quads.go), sets the runs' ends in e, the cell's quads and
-// the entities' slots.
+// (Compact's new arrays, as long as the cell), by sub-square, sets the
+// runs' ends in e and the entities' slots.
 func (g *Grid) order(c *cell, cx, cy int, e *[subN]int32, ps []pos, ms []meta) {
-	var ns [subN * 4]int32
+	var qs [subN]int32
 	for i := range c.p {
-		q, k := g.quadOf(cx, cy, c.p[i].x, c.p[i].y)
-		ns[q*4+k]++
+		qs[g.subOf(cx, cy, c.p[i].x, c.p[i].y)]++
 	}
-	var at [subN * 4]int32 // where the next entity of each quad goes
+	var at [subN]int32 // where the next entity of each square goes
 	var n int32
-	for j := range subN * 4 {
-		at[j] = n
-		n += ns[j]
-		if j%4 == 3 {
-			e[j/4] = n
-		}
+	for q := range subN {
+		at[q] = n
+		n += qs[q]
+		e[q] = n
 	}
 	for i := range c.p {
-		q, k := g.quadOf(cx, cy, c.p[i].x, c.p[i].y)
-		j := q*4 + k
-		ps[at[j]], ms[at[j]] = c.p[i], c.m[i]
-		g.slots[c.m[i].h].idx = at[j]
-		at[j]++
+		q := g.subOf(cx, cy, c.p[i].x, c.p[i].y)
+		ps[at[q]], ms[at[q]] = c.p[i], c.m[i]
+		g.slots[c.m[i].h].idx = at[q]
+		at[q]++
 	}
-	g.setQuads(cx, cy, len(c.p), &ns, e)
 }
