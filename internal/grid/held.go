@@ -16,7 +16,7 @@ type held struct {
 	n      int
 	w, sum uint64
 	ver    uint64
-	shift  float32 // how far the cut's distance moved at that step, meters (out > 0; ±Inf: unknown)
+	shift  float32 // how far the cut's distance moved at that step, meters (out > 0; +Inf: unknown)
 	ok     bool
 }
 
