@@ -143,7 +143,7 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 // the cut at to is not in it. With tc and no hd, the cells wholly in both
 // answers are counted from tc's totals (decision 0342).
 func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held, narrow bool, tc *Cache) bool {
-	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
+	s.Enter, s.Leave, s.band, s.sel = s.Enter[:0], s.Leave[:0], s.band[:0], s.sel[:0]
 	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell, s.Held = 0, 0, 0, 0, false, false
 	s.N, s.Weight, s.Sum = 0, 0, 0
 	if limit < 1 {
@@ -374,6 +374,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		case dt <= hi2:
 			wB += uint64(m.weight)
 			s.band = append(s.band, bandHit{h, shown})
+			s.sel = append(s.sel, h)
 		default:
 			// Beyond the band: needed when nothing is cut at to
 			// (complete), else only to be hidden.
@@ -407,14 +408,9 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	case wI > lim || wI+wB <= lim:
 		return false // the cut at to is not in the band
 	}
-	// The band (and beyond it) in order of distance from to, after the
-	// part nearer than it: its prefix that fits in what that part left.
-	s.sel = s.sel[:0]
-	for _, b := range s.band {
-		if b.h.Dist2 <= hi2 {
-			s.sel = append(s.sel, b.h)
-		}
-	}
+	// The band (s.sel, listed with s.band) in order of distance from to,
+	// after the part nearer than it: its prefix that fits in what that
+	// part left.
 	// The cut is the Rank of the first entity refused.
 	n := SelectNearest(s.sel, int(lim-wI))
 	s.Cut = AllCut
