@@ -143,7 +143,7 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 // the cut at to is not in it. With tc and no hd, the cells wholly in both
 // answers are counted from tc's totals (decision 0342).
 func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held, narrow bool, tc *Cache) bool {
-	s.Enter, s.Leave, s.band = s.Enter[:0], s.Leave[:0], s.band[:0]
+	s.Enter, s.Leave, s.band, s.sel = s.Enter[:0], s.Leave[:0], s.band[:0], s.sel[:0]
 	s.WasN, s.WasWeight, s.WasSum, s.Cut, s.Shell, s.Held = 0, 0, 0, 0, false, false
 	s.N, s.Weight, s.Sum = 0, 0, 0
 	if limit < 1 {
@@ -180,17 +180,23 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		lo2, hi2 = float32(lo*lo), float32(hi*hi)
 		region = min(region, hi)
 		// Every entity of the old answer is still within hi (reach2),
-		// but the band where the new cut is looked for is narrower: what
-		// is nearer is in the new answer, and what is farther and not in
-		// the old one is not read. A margin as wide as the step is the
-		// whole band: then nothing is narrowed (and a "nothing cut at to"
-		// stays trusted).
+		// but the band where the new cut is looked for is narrower
+		// (held.band): what is nearer is in the new answer, and what is
+		// farther and not in the old one is not read. A side as far as
+		// the step's is the whole band's: then it is not narrowed (and
+		// with the far side whole a "nothing cut at to" stays trusted).
 		if narrow {
-			if m := max(narrowMin, 2*float64(hd.shift)+1); m < delta {
-				lo = max(lo, (dCut-m)*(1-relSlack)-absSlack)
-				hi = min(hi, (dCut+m+bandPad)*(1+relSlack)+absSlack)
-				band2 = float32(hi * hi)
-				lo2 = float32(lo * lo)
+			// A center outside the whole band (a shorter step than the
+			// last; an unknown move) is not used.
+			if off, half := hd.band(); math.Abs(off) < delta {
+				if nl := dCut + off - half; nl > dCut-delta {
+					lo = max(lo, nl*(1-relSlack)-absSlack)
+					lo2 = float32(lo * lo)
+				}
+				if nh := dCut + off + half; nh < dCut+delta {
+					hi = min(hi, (nh+bandPad)*(1+relSlack)+absSlack)
+					band2 = float32(hi * hi)
+				}
 			}
 		}
 	}
@@ -368,6 +374,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 		case dt <= hi2:
 			wB += uint64(m.weight)
 			s.band = append(s.band, bandHit{h, shown})
+			s.sel = append(s.sel, h)
 		default:
 			// Beyond the band: needed when nothing is cut at to
 			// (complete), else only to be hidden.
@@ -401,14 +408,9 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	case wI > lim || wI+wB <= lim:
 		return false // the cut at to is not in the band
 	}
-	// The band (and beyond it) in order of distance from to, after the
-	// part nearer than it: its prefix that fits in what that part left.
-	s.sel = s.sel[:0]
-	for _, b := range s.band {
-		if b.h.Dist2 <= hi2 {
-			s.sel = append(s.sel, b.h)
-		}
-	}
+	// The band (s.sel, listed with s.band) in order of distance from to,
+	// after the part nearer than it: its prefix that fits in what that
+	// part left.
 	// The cut is the Rank of the first entity refused.
 	n := SelectNearest(s.sel, int(lim-wI))
 	s.Cut = AllCut

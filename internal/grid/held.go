@@ -16,16 +16,35 @@ type held struct {
 	n      int
 	w, sum uint64
 	ver    uint64
-	shift  float32 // how far the cut's distance moved at that step, meters
+	shift  float32 // how far the cut's distance moved at that step, meters (out > 0; +Inf: unknown)
 	ok     bool
 }
 
-// narrowMin (meters) is the least half-width of a held step's band around
-// the old cut's distance (see Grid.scanDiff): the cut's distance moves by
-// about a meter a step in a uniform world (~128 entities enter and leave
-// an answer of 1000 cut at 160 m for a 16 m step: √256 of the ~16 an
-// extra meter holds).
-const narrowMin = 4
+// The narrow band of a held step (Grid.scanDiff) is where the new cut is
+// looked for: around where the last step's move of the cut predicts it
+// (the old cut's distance plus narrowLead of that move: walks are straight
+// and a density changes smoothly, so a cut moving out of a hot spot moves
+// by about as much at the next step), narrowPad plus narrowSlope of that
+// move on either side (what that move changes by from step to step:
+// counted in issue 4's hot spots, ~0.5 m median, ~2 m at the 90th
+// percentile, ~4 m at the 99th, the more as the cut moves the more).
+// Measured in issue 4's benchmark (docs/benchmarks/world9-obj.md): a
+// band of ~230 hits in the hot spots (~400 with the old 2·move + 1 m,
+// at least 4 m, around the old cut) and ~100 uniform (~150), the cut
+// missed and the step scanned again in ~0.5 % of the steps (~0.2 %).
+const (
+	narrowLead  = 0.75
+	narrowPad   = 3    // meters
+	narrowSlope = 0.25 // of the last move
+)
+
+// band returns the narrow band's center, as an offset from the old cut's
+// distance, and half-width, in meters, from the move of the cut at h's
+// step (+Inf when unknown: no narrowing).
+func (h *held) band() (off, half float64) {
+	s := float64(h.shift)
+	return narrowLead * s, narrowPad + narrowSlope*math.Abs(s)
+}
 
 // heldFor reports whether h is the answer at from with cut on g and still
 // holds: no cell within the cut's distance of from changed since it was
@@ -42,12 +61,12 @@ func (g *Grid) heldFor(h *held, from Vec, limit int, cut uint64) bool {
 }
 
 // hold records the answer s told at to in h (the totals of the old answer
-// less what left, plus what entered), and how far its cut moved from the
-// old one, cut.
+// less what left, plus what entered), and how far its cut's distance moved
+// from the old one's, cut.
 func (g *Grid) hold(h *held, to Vec, cut uint64, s *Step) {
 	shift := float32(math.Inf(1)) // unknown: the next band is the whole one
 	if cut != 0 && cut != AllCut {
-		shift = float32(math.Abs(cutDist(s.Cut) - cutDist(cut)))
+		shift = float32(cutDist(s.Cut) - cutDist(cut))
 	}
 	*h = held{g: g, at: to, cut: s.Cut, n: s.N, w: s.Weight, sum: s.Sum, ver: g.ver, shift: shift, ok: true}
 }

@@ -94,6 +94,7 @@ func benchHeld(b *testing.B, name string, g *Grid, limit int, step, spread float
 			defer runtime.UnlockOSThread()
 			var spent time.Duration // in the steps alone (not the listings)
 			k, steps, held, listed := 0, 0, 0, 0
+			var rc readCount
 			for b.Loop() {
 				i, j := k%walkers, k/walkers%run
 				k++
@@ -115,6 +116,7 @@ func benchHeld(b *testing.B, name string, g *Grid, limit int, step, spread float
 				spent += threadcpu.Spent() - t0
 				if s.Held {
 					held++
+					rc.add(&s)
 				}
 				if !ok {
 					listed++
@@ -127,6 +129,36 @@ func benchHeld(b *testing.B, name string, g *Grid, limit int, step, spread float
 			b.ReportMetric(float64(spent.Nanoseconds())/float64(max(steps, 1)), "cpu-ns/step")
 			b.ReportMetric(float64(held)/float64(max(steps, 1)), "held-share")
 			b.ReportMetric(float64(listed)/float64(max(steps, 1)), "listed-share")
+			rc.report(b, held)
 		})
 	}
+}
+
+// readCount counts, over held steps, what a step's scan read (its last
+// scan's runs: a widened step's second), for the benchmarks' metrics.
+type readCount struct {
+	cells, runs, read, kept, band, widened int
+}
+
+func (rc *readCount) add(s *Step) {
+	rc.cells += len(s.cells)
+	rc.runs += len(s.runs)
+	for _, r := range s.runs {
+		rc.read += int(r.end - r.start)
+	}
+	rc.kept += len(s.cand)
+	if s.Widened {
+		rc.widened++
+	}
+	rc.band += len(s.sel)
+}
+
+func (rc *readCount) report(b *testing.B, steps int) {
+	n := float64(max(steps, 1))
+	b.ReportMetric(float64(rc.cells)/n, "cells/step")
+	b.ReportMetric(float64(rc.runs)/n, "runs/step")
+	b.ReportMetric(float64(rc.read)/n, "read/step")
+	b.ReportMetric(float64(rc.kept)/n, "kept/step")
+	b.ReportMetric(float64(rc.band)/n, "band/step")
+	b.ReportMetric(float64(rc.widened)/n, "widened/step")
 }

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -160,4 +161,30 @@ func (g *Grid) subOfIndex(ci int, i int32) int {
 		q++
 	}
 	return q
+}
+
+// TestHeldBand checks the narrow band's center and half-width: around the
+// old cut's distance moved by narrowLead of the last move, narrowPad wide
+// plus narrowSlope of that move on either side; an unknown move (+Inf)
+// gives an infinite center, which scanDiff does not narrow by.
+func TestHeldBand(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		shift           float32
+		wantOff, wantHf float64
+	}{
+		{"still", 0, 0, 3},
+		{"out 8 m", 8, 6, 5},
+		{"in 4 m", -4, -3, 4},
+	} {
+		h := held{shift: tc.shift}
+		off, half := h.band()
+		if math.Abs(off-tc.wantOff) > 1e-9 || math.Abs(half-tc.wantHf) > 1e-9 {
+			t.Errorf("%s: band() = %v, %v, want %v, %v", tc.name, off, half, tc.wantOff, tc.wantHf)
+		}
+	}
+	h := held{shift: float32(math.Inf(1))}
+	if off, _ := h.band(); !math.IsInf(off, 1) {
+		t.Errorf("unknown move: center %v, want +Inf", off)
+	}
 }
