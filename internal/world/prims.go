@@ -96,6 +96,7 @@ type prims struct {
 	cps       map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
+	pkRows    pickupRows             // what the pickups' shows read, dense by id (pickup_rows.go)
 
 	passes       [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
 	holdsMade    uint64            // zone holds computed (zone_hold.go)
