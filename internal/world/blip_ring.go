@@ -317,6 +317,10 @@ func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64) 
 	}
 	pr.ringSure = left
 	s.Cut = out
+	pr.ringBand += uint64(len(r.ents))
+	if len(s.Enter)+len(s.Leave) == 0 {
+		pr.ringSame++
+	}
 	pr.stepWants(pr.blipHot.v)
 	return true
 }

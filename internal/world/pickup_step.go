@@ -35,6 +35,10 @@ func (w *World) pickupStep(p *Player) bool {
 		c.shelled[cachePickups]++
 	}
 	st.set(p.scope, g, p.pos, grid.AllCut)
+	if len(ops) == 0 {
+		w.prims.pickupSame++
+	}
+	w.prims.pickupOps += uint64(len(ops))
 	w.sendPickupOps(p, ops)
 	return true
 }

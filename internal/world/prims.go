@@ -107,6 +107,10 @@ type prims struct {
 	ringBuilds   uint64            // blip rings built (blip_ring.go)
 	ringSteps    uint64            // blip steps told from a ring
 	ringRead     uint64            // band entries read by ringDiff (the window's and those not covering the whole skin)
+	ringBand     uint64            // band entries of the rings of the steps told (ringRead's whole)
+	ringSame     uint64            // ring steps whose answer did not change (no entry, no leave)
+	pickupSame   uint64            // pickup steps that sent nothing (pickup_step.go)
+	pickupOps    uint64            // shows and hides sent by pickup steps
 	vehicleSteps uint64            // vehicle views patched by a step (vehicle_steady.go)
 	labelSteps   uint64            // label views patched by a step (label_step.go)
 	labelShells  uint64            // of which told from the view's shell
