@@ -2,8 +2,6 @@ package world
 
 import (
 	"math"
-	"slices"
-	"sort"
 
 	"dlmp/internal/grid"
 	"dlmp/internal/stream"
@@ -52,11 +50,8 @@ type blipRing struct {
 	a, b  float64 // the inner part's and the band's outer radius, meters
 	n     int     // the inner part: count and fingerprint
 	sum   uint64
-	ents  []ringEnt // the band: ents[:full] by distance to c, then the others
-	full  int       // the band's blips that cover every point within the skin
-	de    []float32 // their distances to c, meters, in order (ringWindow)
-	pre   []uint64  // pre[i]: the sum of the mixes of ents[:i] (i ≤ full)
-	tried bool      // built: with g nil, too few blips at c (no build again within the skin of c in the same grid)
+	ents  []ringEnt
+	tried bool // built: with g nil, too few blips at c (no build again within the skin of c in the same grid)
 }
 
 // ringEnt is a blip of a ring's band.
@@ -64,7 +59,6 @@ type ringEnt struct {
 	at       grid.Vec
 	r2       float32 // its squared radius in the grid (+Inf without a draw distance)
 	key, rev uint32
-	ord      uint32 // its place in the order the ring was built in (grid.Nearest's, then the edge blips)
 	mix      uint64 // the sum of key and rev, as the ring was built (the grid's version: the same while it serves)
 }
 
@@ -123,8 +117,7 @@ func (w *World) buildBlipRing(r *blipRing, g *grid.Grid, sc grid.Scope, c grid.V
 		return // tried near here: too few blips
 	}
 	limit := stream.Blips.Limit()
-	*r = blipRing{ver: g.Version(), c: c, ents: r.ents[:0], de: r.de[:0], pre: r.pre[:0], tried: true}
-	pr.ringDe = pr.ringDe[:0]
+	*r = blipRing{ver: g.Version(), c: c, ents: r.ents[:0], tried: true}
 	hs := g.Nearest(c, limit+blipRingBand, pr.ringHits[:0])
 	pr.ringHits = hs
 	if len(hs) < limit+blipRingBand {
@@ -155,12 +148,7 @@ func (w *World) buildBlipRing(r *blipRing, g *grid.Grid, sc grid.Scope, c grid.V
 			r.sum += sum(h.Key, h.Rev)
 			continue
 		}
-		r.ents = append(r.ents, ringEnt{at: bs.at, r2: r2, key: h.Key, rev: h.Rev, ord: uint32(len(r.ents)), mix: sum(h.Key, h.Rev)})
-		if full {
-			pr.ringDe = append(pr.ringDe, math.Float32bits(float32(math.Sqrt(float64(h.Dist2)))))
-		} else {
-			pr.ringDe = append(pr.ringDe, math.MaxUint32) // after every full one
-		}
+		r.ents = append(r.ents, ringEnt{at: bs.at, r2: r2, key: h.Key, rev: h.Rev, mix: sum(h.Key, h.Rev)})
 	}
 	// Blips with a draw distance that do not cover c but may cover a point
 	// within the skin (blipEdgeG's radii reach that far), nearer than b.
@@ -175,38 +163,10 @@ func (w *World) buildBlipRing(r *blipRing, g *grid.Grid, sc grid.Scope, c grid.V
 			if e.Dist2 <= dd*dd {
 				continue // covering c (a hit above)
 			}
-			r.ents = append(r.ents, ringEnt{at: b.at, r2: dd * dd, key: b.slot, rev: b.rev, ord: uint32(len(r.ents)), mix: sum(b.slot, b.rev)})
-			pr.ringDe = append(pr.ringDe, math.MaxUint32)
+			r.ents = append(r.ents, ringEnt{at: b.at, r2: dd * dd, key: b.slot, rev: b.rev, mix: sum(b.slot, b.rev)})
 		}
 	}
-	w.sortRing(r)
 	r.g = g
-}
-
-// sortRing puts r's band in ringWindow's order: the blips that cover every
-// point within the skin (those whose distance pr.ringDe holds, as float
-// bits, in the order of r.ents) by their distance to c, then the others,
-// each in the order they were added; it sets r.full, r.de and r.pre.
-func (w *World) sortRing(r *blipRing) {
-	pr := &w.prims
-	keys := pr.ringKeys[:0]
-	for i, d := range pr.ringDe {
-		keys = append(keys, uint64(d)<<32|uint64(i)) // non-negative floats order as their bits
-	}
-	slices.Sort(keys)
-	pr.ringKeys = keys
-	sorted := append(pr.ringSorted[:0], r.ents...)
-	pr.ringSorted = sorted
-	r.full, r.pre = 0, append(r.pre, 0)
-	for j, k := range keys {
-		e := sorted[uint32(k)]
-		r.ents[j] = e
-		if d := uint32(k >> 32); d != math.MaxUint32 {
-			r.full++
-			r.de = append(r.de, math.Float32frombits(d))
-			r.pre = append(r.pre, r.pre[j]+e.mix)
-		}
-	}
 }
 
 // ringDiff computes into pr.step, from r's band, the change of the blip
@@ -234,56 +194,37 @@ func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64) 
 	pr := &w.prims
 	s := &pr.step
 	s.Enter, s.Leave = s.Enter[:0], s.Leave[:0]
-	// The window (decision 0394): a blip of the band that covers the whole
-	// skin and is nearer to c than wl is in the answer at from and in for
-	// sure at to, one farther than wh in neither (each point is off c by
-	// df0 and dt0): those are counted from r.pre, not read; the blips
-	// between, and those that do not cover the whole skin, are told one by
-	// one, as they were all before.
-	pad := ringPad(r.b)
-	wl := min(dOld-df0, lo-dt0) - pad
-	wh := max(dOld+df0, hi+dt0) + pad
-	i0, i1 := r.window(wl, wh)
-	pr.ringRead += uint64(i1 - i0 + len(r.ents) - r.full)
-	s.WasN, s.WasWeight, s.WasSum, s.Shell = r.n+i0, uint64(r.n+i0), r.sum+r.pre[i0], false
-	hs, ev, was, sureIn := pr.ringHits[:0], pr.ringEv[:0], pr.ringWas[:0], pr.ringSure[:0]
-	sure := i0 // covering to nearer than lo
-	for _, part := range [2][2]int{{i0, i1}, {r.full, len(r.ents)}} {
-		for i := part[0]; i < part[1]; i++ {
-			e := &r.ents[i]
-			df, dt := grid.Dist2(e.at, from), grid.Dist2(e.at, to)
-			in := df <= e.r2 && uint64(math.Float32bits(df))<<32|uint64(e.key) < cut
-			if in {
-				s.WasN++
-				s.WasWeight++
-				s.WasSum += e.mix
-			}
-			switch {
-			case dt > e.r2 || dt > hi2:
-				if in { // leaves
-					ev, was = append(ev, int32(i)), append(was, true)
-				}
-				continue
-			case dt < lo2:
-				sure++
-				if !in {
-					sureIn = append(sureIn, int32(i)) // entered
-				}
-				continue // stays, or entered
-			}
-			hs = append(hs, grid.Hit{Key: e.key, Rev: uint32(len(ev)), Dist2: dt, Weight: 1}) // Rev: the place in ev until chosen
-			ev, was = append(ev, int32(i)), append(was, in)
+	s.WasN, s.WasWeight, s.WasSum, s.Shell = r.n, uint64(r.n), r.sum, false
+	hs, was := pr.ringHits[:0], pr.ringWas[:0]
+	sure := 0 // covering to nearer than lo
+	for i := range r.ents {
+		e := &r.ents[i]
+		df, dt := grid.Dist2(e.at, from), grid.Dist2(e.at, to)
+		in := df <= e.r2 && uint64(math.Float32bits(df))<<32|uint64(e.key) < cut
+		was = append(was, in)
+		if in {
+			s.WasN++
+			s.WasWeight++
+			s.WasSum += e.mix
 		}
+		switch {
+		case dt > e.r2 || dt > hi2:
+			continue
+		case dt < lo2:
+			sure++
+			if !in {
+				s.Enter = append(s.Enter, grid.Hit{Key: e.key, Rev: e.rev, Dist2: dt, Weight: 1})
+			}
+			was[i] = false // stays, or entered
+			continue
+		}
+		hs = append(hs, grid.Hit{Key: e.key, Rev: uint32(i), Dist2: dt, Weight: 1}) // Rev: the band's index until chosen
 	}
-	pr.ringHits, pr.ringEv, pr.ringWas, pr.ringSure = hs, ev, was, sureIn
+	pr.ringHits, pr.ringWas = hs, was
 	need -= sure
 	if need < 0 || len(hs) <= need {
 		return false // the cut at to is not between lo and hi
 	}
-	// In the order the band was built in, as the scan of all of it met
-	// them: the selection, the entries and the leaves come out the same.
-	sortByOrd(r, sureIn)
-	sortHitsByOrd(r, hs, ev)
 	n := grid.SelectNearest(hs, need)
 	out := uint64(grid.AllCut)
 	for _, h := range hs[n:] {
@@ -292,66 +233,26 @@ func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64) 
 	if !r.within(math.Sqrt(float64(cutDist2(out))), dt0) {
 		return false
 	}
-	for _, i := range sureIn {
-		e := &r.ents[i]
-		s.Enter = append(s.Enter, grid.Hit{Key: e.key, Rev: e.rev, Dist2: grid.Dist2(e.at, to), Weight: 1})
-	}
 	for _, h := range hs[:n] {
-		k := h.Rev
-		if was[k] {
-			was[k] = false // stays
+		i := h.Rev
+		if was[i] {
+			was[i] = false // stays
 			continue
 		}
-		s.Enter = append(s.Enter, grid.Hit{Key: h.Key, Rev: r.ents[ev[k]].rev, Dist2: h.Dist2, Weight: 1})
+		s.Enter = append(s.Enter, grid.Hit{Key: h.Key, Rev: r.ents[i].rev, Dist2: h.Dist2, Weight: 1})
 	}
-	left := sureIn[:0]
-	for k, in := range was {
+	for i, in := range was {
 		if in {
-			left = append(left, ev[k])
+			e := &r.ents[i]
+			s.Leave = append(s.Leave, grid.Hit{Key: e.key, Rev: e.rev, Dist2: grid.Dist2(e.at, to), Weight: 1})
 		}
 	}
-	sortByOrd(r, left)
-	for _, i := range left {
-		e := &r.ents[i]
-		s.Leave = append(s.Leave, grid.Hit{Key: e.key, Rev: e.rev, Dist2: grid.Dist2(e.at, to), Weight: 1})
-	}
-	pr.ringSure = left
 	s.Cut = out
-	pr.ringBand += uint64(len(r.ents))
 	if len(s.Enter)+len(s.Leave) == 0 {
 		pr.ringSame++
 	}
 	pr.stepWants(pr.blipHot.v)
 	return true
-}
-
-// window returns the part r.ents[i0:i1] of the blips covering the whole
-// skin that are no nearer to c than wl and no farther than wh.
-func (r *blipRing) window(wl, wh float64) (i0, i1 int) {
-	i0 = sort.Search(r.full, func(i int) bool { return float64(r.de[i]) >= wl })
-	i1 = i0 + sort.Search(r.full-i0, func(i int) bool { return float64(r.de[i0+i]) > wh })
-	return i0, i1
-}
-
-// sortByOrd sorts the band places is by the order the band was built in
-// (an insertion sort: a step's few).
-func sortByOrd(r *blipRing, is []int32) {
-	for j := 1; j < len(is); j++ {
-		for k := j; k > 0 && r.ents[is[k]].ord < r.ents[is[k-1]].ord; k-- {
-			is[k], is[k-1] = is[k-1], is[k]
-		}
-	}
-}
-
-// sortHitsByOrd sorts a step's candidates hs (Rev: their place in ev, the
-// band places) by the order the band was built in.
-func sortHitsByOrd(r *blipRing, hs []grid.Hit, ev []int32) {
-	ord := func(h grid.Hit) uint32 { return r.ents[ev[h.Rev]].ord }
-	for j := 1; j < len(hs); j++ {
-		for k := j; k > 0 && ord(hs[k]) < ord(hs[k-1]); k-- {
-			hs[k], hs[k-1] = hs[k-1], hs[k]
-		}
-	}
 }
 
 // within reports whether an answer cut at distance d (meters) from a point

@@ -106,8 +106,6 @@ type prims struct {
 	markSteps    uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
 	ringBuilds   uint64            // blip rings built (blip_ring.go)
 	ringSteps    uint64            // blip steps told from a ring
-	ringRead     uint64            // band entries read by ringDiff (the window's and those not covering the whole skin)
-	ringBand     uint64            // band entries of the rings of the steps told (ringRead's whole)
 	ringSame     uint64            // ring steps whose answer did not change (no entry, no leave)
 	pickupSame   uint64            // pickup steps that sent nothing (pickup_step.go)
 	pickupOps    uint64            // shows and hides sent by pickup steps
@@ -116,31 +114,26 @@ type prims struct {
 	labelShells  uint64            // of which told from the view's shell
 
 	// Scratch, owned by the world goroutine.
-	hits       []grid.Hit
-	colHits    []grid.Hit    // checkColshapes only
-	holdHits   []grid.Hit    // holdZones only
-	step       grid.Step     // a view's step (prims_step.go)
-	hide       []uint32      // a step's hides (ids)
-	show       []stream.Want // and shows
-	hide2      []uint32      // scratch of stepBlips
-	show2      []stream.Want
-	extras     []stream.Want // stepBlips: the extras wanted now
-	x0         []stream.Want // and those shown
-	sorted     []grid.Hit    // keepBlips
-	ringHits   []grid.Hit    // blip_ring.go
-	ringWas    []bool
-	ringEv     []int32   // ringDiff: the band places of ringWas
-	ringSure   []int32   // and those entered for sure, then those that leave
-	ringDe     []uint32  // buildBlipRing: the band's distances to c (float bits; MaxUint32: not covering the whole skin)
-	ringKeys   []uint64  // sortRing's keys
-	ringSorted []ringEnt // and copy of the band
-	wants      []stream.Want
-	ops        []stream.Op
-	label      wire.Label3D // encode scratch, one per kind
-	blip       wire.Blip
-	zone       wire.GangZone
-	cp         wire.Checkpoint
-	col        wire.ColshapeShape
+	hits     []grid.Hit
+	colHits  []grid.Hit    // checkColshapes only
+	holdHits []grid.Hit    // holdZones only
+	step     grid.Step     // a view's step (prims_step.go)
+	hide     []uint32      // a step's hides (ids)
+	show     []stream.Want // and shows
+	hide2    []uint32      // scratch of stepBlips
+	show2    []stream.Want
+	extras   []stream.Want // stepBlips: the extras wanted now
+	x0       []stream.Want // and those shown
+	sorted   []grid.Hit    // keepBlips
+	ringHits []grid.Hit    // blip_ring.go
+	ringWas  []bool
+	wants    []stream.Want
+	ops      []stream.Op
+	label    wire.Label3D // encode scratch, one per kind
+	blip     wire.Blip
+	zone     wire.GangZone
+	cp       wire.Checkpoint
+	col      wire.ColshapeShape
 }
 
 func newPrims() prims {

@@ -12,8 +12,8 @@ import (
 // load moves the times; the counts are the same on every run): on its world
 // without the objects (they change no pickup or blip answer), per tick,
 // the pickup steps and those of them that sent nothing, their ops, the blip
-// ring steps, builds and those that changed nothing, and the band entries a
-// ring step read against its band (decision 0394). One op is one tick.
+// ring steps, builds and those that changed nothing (decision 0394). One
+// op is one tick.
 func BenchmarkPrimsWork(b *testing.B) {
 	for _, l := range layouts {
 		b.Run(l.name, func(b *testing.B) {
@@ -21,7 +21,7 @@ func BenchmarkPrimsWork(b *testing.B) {
 			now := warmUp(w, ms, t0.Add(time.Second))
 			pr := &w.prims
 			stepped0, shelled0 := w.caches.stepped[cachePickups], w.caches.shelled[cachePickups]
-			c0 := [...]uint64{pr.pickupSame, pr.pickupOps, pr.ringSteps, pr.ringBuilds, pr.ringSame, pr.ringRead, pr.ringBand}
+			c0 := [...]uint64{pr.pickupSame, pr.pickupOps, pr.ringSteps, pr.ringBuilds, pr.ringSame}
 			var s wire.PlayerSync
 			b.ReportAllocs()
 			for b.Loop() {
@@ -37,10 +37,6 @@ func BenchmarkPrimsWork(b *testing.B) {
 			b.ReportMetric(per(pr.ringSteps-c0[2]), "ring-steps/tick")
 			b.ReportMetric(per(pr.ringBuilds-c0[3]), "ring-builds/tick")
 			b.ReportMetric(per(pr.ringSame-c0[4]), "ring-steps-same/tick")
-			if steps := pr.ringSteps - c0[2]; steps > 0 {
-				b.ReportMetric(float64(pr.ringRead-c0[5])/float64(steps), "ring-read/step")
-				b.ReportMetric(float64(pr.ringBand-c0[6])/float64(steps), "ring-band/step")
-			}
 		})
 	}
 }
