@@ -478,8 +478,13 @@ func (w *World) blipExtras(p *Player, wants []stream.Want, far2 float32) []strea
 		if f.state != farLive || f.scope != p.scope || f.dd == 0 {
 			continue
 		}
+		// blipVisible's test from the copy: the Blip (its rev) is read only
+		// for a blip shown in its band.
 		r, d := f.dd, grid.Dist2(p.pos, f.at)
-		if d > r*r && blipVisible(p.prims.blips, f.b, d) { // in the band, shown
+		if rh := r + BlipHysteresis; d <= r*r || d > rh*rh {
+			continue // within its draw distance (the grid's answer), or past the band
+		}
+		if _, shown := p.prims.blips.Shown(f.id); shown { // in the band, shown
 			wants = append(wants, stream.Want{ID: f.id, Rev: f.b.rev, Dist2: d})
 		}
 	}

@@ -29,13 +29,17 @@ import (
 // told by grid.Diff.
 
 const (
-	// blipRingSkin (meters) is how far from its center a ring serves: five
-	// slow passes of a runner (7 m a second) per ring.
-	blipRingSkin = 40
+	// blipRingSkin (meters) is how far from its center a ring serves: a
+	// ring built ahead of the step (ringCenter) serves a runner (7 m a
+	// second) about 17 slow passes, 2.7 builds in the benchmark's tick of
+	// 50 blip views (40 m: 11 passes, 4.2 builds; decision 0394).
+	blipRingSkin = 60
 	// blipRingBand is how many blips a ring keeps on each side of the
 	// limit: at the benchmark's density (10,000 blips on 8 km × 8 km) about
-	// 70 m of radius each side of the cut, past the skin's 40.
-	blipRingBand = 32
+	// 75 m of radius each side of the cut, past the skin's 60, so that
+	// almost every step's cut stays in the band (48.85 ring steps of 50
+	// views a tick; 32 blips: 48.44).
+	blipRingBand = 36
 )
 
 // blipRing is a player's ring of the blip grid (see above).
@@ -244,6 +248,9 @@ func (w *World) ringDiff(r *blipRing, from, to grid.Vec, limit int, cut uint64) 
 		}
 	}
 	s.Cut = out
+	if len(s.Enter)+len(s.Leave) == 0 {
+		pr.ringSame++
+	}
 	pr.stepWants(pr.blipHot.v)
 	return true
 }

@@ -110,6 +110,7 @@ func (w *World) CreatePickup(pp PickupParams) (uint32, error) {
 	w.nextPickup++
 	pk.id = w.nextPickup
 	w.pickups[pk.id] = pk
+	w.prims.pkRows.set(pk)
 	w.gridPickup(pk)
 	w.pickupChanged(pk, pk.pos)
 	return pk.id, nil
@@ -134,6 +135,7 @@ func (w *World) MovePickup(id uint32, pos grid.Vec) error {
 	old := pk.pos
 	pk.pos = pos
 	pk.rev++
+	w.prims.pkRows.set(pk)
 	if pk.active {
 		g := w.pickupGrid.Get(pk.scope)
 		g.Move(pk.h, pos)
@@ -152,6 +154,7 @@ func (w *World) DeletePickup(id uint32) error {
 	}
 	w.deactivate(pk)
 	delete(w.pickups, id)
+	w.prims.pkRows.drop(id)
 	w.pickupChanged(pk, pk.pos)
 	return nil
 }

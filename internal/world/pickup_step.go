@@ -35,6 +35,10 @@ func (w *World) pickupStep(p *Player) bool {
 		c.shelled[cachePickups]++
 	}
 	st.set(p.scope, g, p.pos, grid.AllCut)
+	if len(ops) == 0 {
+		w.prims.pickupSame++
+	}
+	w.prims.pickupOps += uint64(len(ops))
 	w.sendPickupOps(p, ops)
 	return true
 }
@@ -52,31 +56,28 @@ func (w *World) pickupStepFrom(p *Player) {
 
 // sendPickupOps queues the shows and hides of a reconcile, critical.
 //
-// The shows' pickups are looked up first, all of them, in a loop short
-// enough that the CPU has many of their misses (the map's, the pickup's)
-// in flight, as sendObjectOps does for objects (decision 0234); then each
-// op is filled and sent in order.
+// The shows' rows (pickup_rows.go) are loaded first, all of them, in a loop
+// short enough that the CPU has their misses in flight, as sendObjectOps
+// does for objects (decision 0234); then each op is filled and sent in
+// order.
 func (w *World) sendPickupOps(p *Player, ops []stream.Op) {
+	t := &w.prims.pkRows
 	c := &w.caches
-	pks, ids := c.showPks[:0], uint32(0)
+	revs := uint32(0)
 	for _, op := range ops {
 		if op.Show {
-			pk := w.pickups[op.ID]
-			ids ^= pk.id
-			pks = append(pks, pk)
+			if r := t.row(op.ID); r != nil {
+				revs ^= r.rev
+			}
 		}
 	}
-	c.pkIDs = ids
-	n := 0
+	c.pkIDs = revs
 	for _, op := range ops {
 		if op.Show {
-			pks[n].fill(&w.ps)
-			n++
+			t.row(op.ID).fill(op.ID, &w.ps)
 		} else {
 			w.ps = wire.PickupSync{PickupID: op.ID}
 		}
 		w.send(p, &w.ps, lane.Critical)
 	}
-	clear(pks)
-	c.showPks = pks[:0]
 }

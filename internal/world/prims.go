@@ -96,6 +96,7 @@ type prims struct {
 	cps       map[uint32]*Checkpoint // every checkpoint, by id (each also listed by its owner)
 	cols      map[uint32]*Colshape   // every colshape, by id
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
+	pkRows    pickupRows             // what the pickups' shows read, dense by id (pickup_rows.go)
 
 	passes       [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
 	holdsMade    uint64            // zone holds computed (zone_hold.go)
@@ -105,6 +106,9 @@ type prims struct {
 	markSteps    uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
 	ringBuilds   uint64            // blip rings built (blip_ring.go)
 	ringSteps    uint64            // blip steps told from a ring
+	ringSame     uint64            // ring steps whose answer did not change (no entry, no leave)
+	pickupSame   uint64            // pickup steps that sent nothing (pickup_step.go)
+	pickupOps    uint64            // shows and hides sent by pickup steps
 	vehicleSteps uint64            // vehicle views patched by a step (vehicle_steady.go)
 	labelSteps   uint64            // label views patched by a step (label_step.go)
 	labelShells  uint64            // of which told from the view's shell
