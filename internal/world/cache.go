@@ -247,10 +247,9 @@ type caches struct {
 	showIDs    uint32 // the ids of those shows xor-ed: a read of each object's first line
 	shows2     []wire.ObjectState
 
-	// sendPickupOps' scratch: the pickups shown, and their ids xor-ed (a
-	// read of each pickup, as showIDs).
-	showPks []*Pickup
-	pkIDs   uint32
+	// sendPickupOps' loads: the shown pickups' rows' revs xor-ed (a read
+	// of each row first, as showIDs).
+	pkIDs uint32
 
 	// chainSum as a func value, made once (a method value passed on each
 	// step would be allocated each time).
