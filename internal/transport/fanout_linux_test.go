@@ -1,8 +1,6 @@
 package transport
 
 import (
-	"net"
-	"net/netip"
 	"runtime"
 	"syscall"
 	"testing"
@@ -45,16 +43,7 @@ func movesFanout(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	var sinks []netip.AddrPort
-	for range 20 {
-		uc, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer uc.Close()
-		uc.SetReadBuffer(64 << 10)
-		sinks = append(sinks, uc.LocalAddr().(*net.UDPAddr).AddrPort())
-	}
+	sinks := sinkAddrs(b, 20)
 	now := time.Now()
 	var all []*Session
 	spans := make([][]uint64, sessions)

@@ -4,8 +4,6 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net"
-	"net/netip"
 	"runtime"
 	"slices"
 	"testing"
@@ -36,16 +34,7 @@ func BenchmarkMovesCrossing(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer srv.Close()
-	var sinks []netip.AddrPort
-	for range 20 {
-		uc, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer uc.Close()
-		uc.SetReadBuffer(64 << 10)
-		sinks = append(sinks, uc.LocalAddr().(*net.UDPAddr).AddrPort())
-	}
+	sinks := sinkAddrs(b, 20)
 	w, err := New(config.Default(), nil, t0)
 	if err != nil {
 		b.Fatal(err)

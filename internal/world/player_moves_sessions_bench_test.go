@@ -3,8 +3,6 @@ package world
 import (
 	"io"
 	"log/slog"
-	"net"
-	"net/netip"
 	"runtime"
 	"syscall"
 	"testing"
@@ -36,16 +34,7 @@ func sessionsCrowd(b *testing.B, spots int) (*World, []mover, []grid.Vec, *trans
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { srv.Close() })
-	var sinks []netip.AddrPort
-	for range 20 {
-		uc, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Cleanup(func() { uc.Close() })
-		uc.SetReadBuffer(64 << 10)
-		sinks = append(sinks, uc.LocalAddr().(*net.UDPAddr).AddrPort())
-	}
+	sinks := sinkAddrs(b, 20)
 	fnow, k := t0, 0
 	w, ms, centers, _, now := warmCrowd(b, spots, func() *transport.Session {
 		k++
