@@ -2,7 +2,6 @@ package transport
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -120,17 +119,9 @@ func (s crowdSends) want(buf []byte, echo []byte) [][]byte {
 // one by one, when a packet after a run goes before it, or when a run is
 // sent from another tick's list.
 func TestCrowdMovesSameDatagrams(t *testing.T) {
-	for _, mode := range []struct{ gso, iovec bool }{{true, false}, {false, false}, {true, true}, {false, true}} {
-		t.Run(fmt.Sprintf("gso=%v/iovec=%v", mode.gso, mode.iovec), func(t *testing.T) {
-			if !mode.gso {
-				t.Setenv("DLMP_GSO", "0")
-			}
-			if mode.iovec {
-				t.Setenv("DLMP_GATHER", "iovec")
-			}
-			crowdSameDatagrams(t)
-		})
-	}
+	eachSendMode(t, func(t *testing.T, _ bool) {
+		crowdSameDatagrams(t)
+	})
 }
 
 func crowdSameDatagrams(t *testing.T) {

@@ -69,91 +69,83 @@ func copied(w *worldMoves, v int, tick uint32) [][]byte {
 // up, the copies are taken again. Fails when the transport points into
 // the world's buffer, or takes a copy again before its batch is written.
 func TestSharedMovesKeptUntilWritten(t *testing.T) {
-	for _, mode := range []struct{ gso, iovec bool }{{true, false}, {false, false}, {true, true}, {false, true}} {
-		t.Run(fmt.Sprintf("gso=%v/iovec=%v", mode.gso, mode.iovec), func(t *testing.T) {
-			if !mode.gso {
-				t.Setenv("DLMP_GSO", "0")
-			}
-			if mode.iovec {
-				t.Setenv("DLMP_GATHER", "iovec")
-			}
-			s, _ := tickFixture(t)
-			tx, err := conn.Listen("127.0.0.1:0")
+	eachSendMode(t, func(t *testing.T, _ bool) {
+		s, _ := tickFixture(t)
+		tx, err := conn.Listen("127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Close()
+		var rx []*conn.Conn
+		now := time.Unix(1000, 0)
+		for v := range 2 {
+			c, err := conn.Listen("127.0.0.1:0")
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer tx.Close()
-			var rx []*conn.Conn
-			now := time.Unix(1000, 0)
-			for v := range 2 {
-				c, err := conn.Listen("127.0.0.1:0")
-				if err != nil {
-					t.Fatal(err)
+			defer c.Close()
+			rx = append(rx, c)
+			sess := newSession(s, uint64(v+1), c.LocalAddr(), 1, now)
+			sess.confirmed = true
+			s.tick.sessions = append(s.tick.sessions, sess)
+		}
+		w := &worldMoves{}
+		want := make([][][]byte, 2) // by viewer, in order
+		head := (&wire.ServerKeepalive{Echo: 7}).Append(nil)
+		tick := func(n uint32) {
+			w.encode(n, 100)
+			for v, sess := range s.tick.sessions {
+				sess.lastHeard = now
+				viewerSends(sess, w, v, n)
+				dg := copied(w, v, n)
+				if n == 2 && v == 0 { // (stepped first: nothing emitted after it)
+					// a datagram to this client before its moves: the
+					// first is packed after it
+					s.tick.emit(sess.Addr, head)
+					dg[0] = append(bytes.Clone(head), dg[0]...)
 				}
-				defer c.Close()
-				rx = append(rx, c)
-				sess := newSession(s, uint64(v+1), c.LocalAddr(), 1, now)
-				sess.confirmed = true
-				s.tick.sessions = append(s.tick.sessions, sess)
+				want[v] = append(want[v], dg...)
 			}
-			w := &worldMoves{}
-			want := make([][][]byte, 2) // by viewer, in order
-			head := (&wire.ServerKeepalive{Echo: 7}).Append(nil)
-			tick := func(n uint32) {
-				w.encode(n, 100)
-				for v, sess := range s.tick.sessions {
-					sess.lastHeard = now
-					viewerSends(sess, w, v, n)
-					dg := copied(w, v, n)
-					if n == 2 && v == 0 { // (stepped first: nothing emitted after it)
-						// a datagram to this client before its moves: the
-						// first is packed after it
-						s.tick.emit(sess.Addr, head)
-						dg[0] = append(bytes.Clone(head), dg[0]...)
+			s.flush(now, MaxEndsPerFlush)
+		}
+		write := func() {
+			for {
+				select {
+				case b := <-s.out:
+					if n, err := s.write(tx, b); err != nil || n != len(b.msgs) {
+						t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(b.msgs))
 					}
-					want[v] = append(want[v], dg...)
-				}
-				s.flush(now, MaxEndsPerFlush)
-			}
-			write := func() {
-				for {
-					select {
-					case b := <-s.out:
-						if n, err := s.write(tx, b); err != nil || n != len(b.msgs) {
-							t.Fatalf("WriteBatch = %d, %v; want %d, nil", n, err, len(b.msgs))
-						}
-						s.written.Store(b.seq)
-						s.recycle(b)
-					default:
-						return
-					}
+					s.written.Store(b.seq)
+					s.recycle(b)
+				default:
+					return
 				}
 			}
-			tick(1)
-			tick(2) // the world's buffer written over; batch 1 not written
-			if s.tick.movesMade != 2 {
-				t.Fatalf("%d copies of the shared moves made, want 2 (batch 1 not written)", s.tick.movesMade)
-			}
-			write()
-			tick(3)
-			tick(4)
-			write()
-			if s.tick.movesMade != 2 {
-				t.Errorf("%d copies made, want 2: the written ones are taken again", s.tick.movesMade)
-			}
-			if got := s.stats.UnreliableDropped.Load(); got != 0 {
-				t.Fatalf("%d unreliable datagrams dropped, want 0", got)
-			}
-			for v, c := range rx {
-				got := readDatagrams(t, c, len(want[v]))
-				for i := range want[v] {
-					if !bytes.Equal(got[i], want[v][i]) {
-						t.Fatalf("viewer %d, datagram %d: got %d bytes, want %d (%x... / %x...)", v, i, len(got[i]), len(want[v][i]), got[i][:min(12, len(got[i]))], want[v][i][:min(12, len(want[v][i]))])
-					}
+		}
+		tick(1)
+		tick(2) // the world's buffer written over; batch 1 not written
+		if s.tick.movesMade != 2 {
+			t.Fatalf("%d copies of the shared moves made, want 2 (batch 1 not written)", s.tick.movesMade)
+		}
+		write()
+		tick(3)
+		tick(4)
+		write()
+		if s.tick.movesMade != 2 {
+			t.Errorf("%d copies made, want 2: the written ones are taken again", s.tick.movesMade)
+		}
+		if got := s.stats.UnreliableDropped.Load(); got != 0 {
+			t.Fatalf("%d unreliable datagrams dropped, want 0", got)
+		}
+		for v, c := range rx {
+			got := readDatagrams(t, c, len(want[v]))
+			for i := range want[v] {
+				if !bytes.Equal(got[i], want[v][i]) {
+					t.Fatalf("viewer %d, datagram %d: got %d bytes, want %d (%x... / %x...)", v, i, len(got[i]), len(want[v][i]), got[i][:min(12, len(got[i]))], want[v][i][:min(12, len(want[v][i]))])
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // readDatagrams reads n datagrams from c, then checks nothing more comes.
@@ -193,58 +185,49 @@ func readDatagrams(t *testing.T, c *conn.Conn, n int) [][]byte {
 // path made them, tick after tick, with the world's buffer written in
 // place between ticks.
 func TestSharedMovesOverSockets(t *testing.T) {
-	for _, mode := range []struct{ gso, iovec bool }{{true, false}, {false, false}, {true, true}, {false, true}} {
-		gso := mode.gso
-		t.Run(fmt.Sprintf("gso=%v/iovec=%v", mode.gso, mode.iovec), func(t *testing.T) {
-			if !gso {
-				t.Setenv("DLMP_GSO", "0")
+	eachSendMode(t, func(t *testing.T, gso bool) {
+		f := newFixture(t, Config{})
+		if f.srv.GSO() != (gso && runtime.GOOS == "linux") {
+			t.Fatalf("GSO() = %v", f.srv.GSO())
+		}
+		var cs []*client
+		for range 2 {
+			c := dial(t, f)
+			c.connect(f)
+			cs = append(cs, c)
+		}
+		w := &worldMoves{}
+		want := make([][][]byte, 2)
+		for n := uint32(1); n <= 5; n++ {
+			w.encode(n, 100)
+			for v, sess := range f.w.joined {
+				viewerSends(sess, w, v, n)
+				want[v] = append(want[v], copied(w, v, n)...)
 			}
-			if mode.iovec {
-				t.Setenv("DLMP_GATHER", "iovec")
+			f.tick(50 * time.Millisecond)
+			for deadline := time.Now().Add(5 * time.Second); f.srv.Pending() > 0 && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond) // a writer two behind drops moves (decision 0318)
 			}
-			f := newFixture(t, Config{})
-			if f.srv.GSO() != (gso && runtime.GOOS == "linux") {
-				t.Fatalf("GSO() = %v", f.srv.GSO())
-			}
-			var cs []*client
-			for range 2 {
-				c := dial(t, f)
-				c.connect(f)
-				cs = append(cs, c)
-			}
-			w := &worldMoves{}
-			want := make([][][]byte, 2)
-			for n := uint32(1); n <= 5; n++ {
-				w.encode(n, 100)
-				for v, sess := range f.w.joined {
-					viewerSends(sess, w, v, n)
-					want[v] = append(want[v], copied(w, v, n)...)
+		}
+		for v, c := range cs {
+			for i := 0; i < len(want[v]); {
+				d := c.read(2 * time.Second)
+				if d == nil {
+					t.Fatalf("viewer %d: got %d of %d datagrams", v, i, len(want[v]))
 				}
-				f.tick(50 * time.Millisecond)
-				for deadline := time.Now().Add(5 * time.Second); f.srv.Pending() > 0 && time.Now().Before(deadline); {
-					time.Sleep(time.Millisecond) // a writer two behind drops moves (decision 0318)
+				if d[0] != wire.IDPlayerMove {
+					continue // a keepalive
 				}
-			}
-			for v, c := range cs {
-				for i := 0; i < len(want[v]); {
-					d := c.read(2 * time.Second)
-					if d == nil {
-						t.Fatalf("viewer %d: got %d of %d datagrams", v, i, len(want[v]))
-					}
-					if d[0] != wire.IDPlayerMove {
-						continue // a keepalive
-					}
-					if !bytes.Equal(d, want[v][i]) {
-						t.Fatalf("viewer %d, datagram %d: got %d bytes, want %d", v, i, len(d), len(want[v][i]))
-					}
-					i++
+				if !bytes.Equal(d, want[v][i]) {
+					t.Fatalf("viewer %d, datagram %d: got %d bytes, want %d", v, i, len(d), len(want[v][i]))
 				}
+				i++
 			}
-			if st := f.srv.Stats(); st.UnreliableDropped != 0 {
-				t.Errorf("%d unreliable datagrams dropped", st.UnreliableDropped)
-			}
-		})
-	}
+		}
+		if st := f.srv.Stats(); st.UnreliableDropped != 0 {
+			t.Errorf("%d unreliable datagrams dropped", st.UnreliableDropped)
+		}
+	})
 }
 
 // Spans sent during a Flush (a Leave's sends, after the session's step)
@@ -285,5 +268,22 @@ func TestStaleSharedPartsDropped(t *testing.T) {
 	}
 	if b := s.tick.out; b != nil && len(b.gather) > 0 {
 		t.Fatal("a stale shared part was emitted")
+	}
+}
+
+// eachSendMode runs f as a subtest in each of the transport's send
+// modes: GSO on and off (gso), with the writer's copy or its iovec
+// gather lists.
+func eachSendMode(t *testing.T, f func(t *testing.T, gso bool)) {
+	for _, mode := range []struct{ gso, iovec bool }{{true, false}, {false, false}, {true, true}, {false, true}} {
+		t.Run(fmt.Sprintf("gso=%v/iovec=%v", mode.gso, mode.iovec), func(t *testing.T) {
+			if !mode.gso {
+				t.Setenv("DLMP_GSO", "0")
+			}
+			if mode.iovec {
+				t.Setenv("DLMP_GATHER", "iovec")
+			}
+			f(t, mode.gso)
+		})
 	}
 }
