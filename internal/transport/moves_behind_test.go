@@ -9,14 +9,8 @@ import (
 // (decision 0318), counted by the datagrams it would have made (60 moves
 // of 42 bytes: 3 datagrams), and nothing of it is emitted.
 func TestWriterBehindDropsRunByDatagrams(t *testing.T) {
-	s, sess := tickFixture(t)
-	s.tick.sessions = append(s.tick.sessions, sess)
+	s, sess, w, run := behindFixture(t)
 	now := time.Unix(1000, 0)
-	w := &worldMoves{}
-	var run []uint64
-	for i := range 60 {
-		run = append(run, span(i))
-	}
 	for tick := uint32(1); tick <= 3; tick++ {
 		w.encode(tick, 100)
 		sess.lastHeard = now
@@ -51,14 +45,8 @@ func TestWriterBehindDropsRunByDatagrams(t *testing.T) {
 // rather than grown into the new copy's list: a tick behind touches no
 // more fresh memory than before decision 0388 (decision 0318's point).
 func TestWriterBehindRunsPackedInSession(t *testing.T) {
-	s, sess := tickFixture(t)
-	s.tick.sessions = append(s.tick.sessions, sess)
+	s, sess, w, run := behindFixture(t)
 	now := time.Unix(1000, 0)
-	w := &worldMoves{}
-	var run []uint64
-	for i := range 60 {
-		run = append(run, span(i))
-	}
 	for tick := uint32(1); tick <= 4; tick++ {
 		w.encode(tick, 100)
 		sess.lastHeard = now
@@ -84,4 +72,18 @@ func TestWriterBehindRunsPackedInSession(t *testing.T) {
 		}
 		now = now.Add(50 * time.Millisecond)
 	}
+}
+
+// behindFixture is tickFixture's server with its session stepped by the
+// flush, a world's buffer of moves and a run of 60 of them (42 bytes
+// each: 3 datagrams).
+func behindFixture(t *testing.T) (*Server, *Session, *worldMoves, []uint64) {
+	t.Helper()
+	s, sess := tickFixture(t)
+	s.tick.sessions = append(s.tick.sessions, sess)
+	var run []uint64
+	for i := range 60 {
+		run = append(run, span(i))
+	}
+	return s, sess, &worldMoves{}, run
 }
