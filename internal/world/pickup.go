@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"dlmp/internal/grid"
@@ -106,6 +107,11 @@ func (w *World) CreatePickup(pp PickupParams) (uint32, error) {
 	}
 	if err := pk.show().CheckSend(); err != nil {
 		return 0, fieldArgErr("create_pickup", err)
+	}
+	if w.nextPickup == math.MaxUint32 {
+		// Ids are never given again (a client's late touch must not reach a
+		// new pickup): after 2³²−1 of them there is none left.
+		return 0, &ArgError{Func: "create_pickup", Arg: "id", Rule: fmt.Sprintf("every pickup id was given (%d pickups created); ids are not reused", uint64(math.MaxUint32))}
 	}
 	w.nextPickup++
 	pk.id = w.nextPickup

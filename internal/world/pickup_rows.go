@@ -20,64 +20,92 @@ type pickupRow struct {
 	_         [6]byte
 }
 
-// pickupRows holds the rows of the pickups with ids base .. base+len(rows)-1.
-// Ids are given in order and never again, so a new pickup's row is always
-// appended; a deleted one's is cleared, and once the deleted rows before
-// the first live one are at least half the table (and 1024 or more) the
-// table drops them: its size follows the span of live ids, not every id
-// ever given.
+// rowPageLen is the rows of a page of pickupRows: 32 KB.
+const rowPageLen = 1024
+
+// rowPage is the rows of the pickups with ids n*rowPageLen ..
+// n*rowPageLen+rowPageLen-1, and how many of them are live.
+type rowPage struct {
+	rows [rowPageLen]pickupRow
+	live int
+}
+
+// pickupRows holds the rows in pages by id: pages[i] is page base+i, nil
+// when none of its pickups is live. A page whose pickups were all deleted
+// is freed, and the leading free pages are dropped, so the memory follows
+// the live pickups: a gamemode that keeps some pickups for good and
+// creates and deletes others without end (money drops) keeps a few pages
+// and a pointer per 1024 ids given (decision 0395, amended at review).
 type pickupRows struct {
-	base  uint32
-	rows  []pickupRow
+	base  uint32 // the page number of pages[0]
+	pages []*rowPage
 	live  int // live rows
-	first int // the index of the first live row
 }
 
 // set writes pk's row (on creation and on every change of what a show
 // holds).
 func (t *pickupRows) set(pk *Pickup) {
-	if len(t.rows) == 0 {
-		t.base = pk.id
+	n := pk.id / rowPageLen
+	if len(t.pages) == 0 {
+		t.base = n
 	}
-	i := int(pk.id - t.base)
-	for len(t.rows) <= i {
-		t.rows = append(t.rows, pickupRow{})
+	for n < t.base { // not when ids are given in order: a page before the first
+		t.pages = append([]*rowPage{nil}, t.pages...)
+		t.base--
 	}
-	if !t.rows[i].live {
+	i := int(n - t.base)
+	for len(t.pages) <= i {
+		t.pages = append(t.pages, nil)
+	}
+	pg := t.pages[i]
+	if pg == nil {
+		pg = new(rowPage)
+		t.pages[i] = pg
+	}
+	r := &pg.rows[pk.id%rowPageLen]
+	if !r.live {
 		t.live++
+		pg.live++
 	}
-	t.rows[i] = pickupRow{pos: pk.pos, model: pk.model, scale: pk.scale, rev: pk.rev, highlight: pk.highlight, live: true}
+	*r = pickupRow{pos: pk.pos, model: pk.model, scale: pk.scale, rev: pk.rev, highlight: pk.highlight, live: true}
 }
 
-// drop clears the row of a deleted pickup.
+// drop clears the row of a deleted pickup, freeing its page when it was the
+// page's last.
 func (t *pickupRows) drop(id uint32) {
-	i := int(id - t.base)
-	if id < t.base || i >= len(t.rows) || !t.rows[i].live {
+	r := t.row(id)
+	if r == nil {
 		return
 	}
-	t.rows[i] = pickupRow{}
+	*r = pickupRow{}
 	t.live--
-	if t.live == 0 {
-		t.base, t.rows, t.first = 0, t.rows[:0], 0
+	i := int(id/rowPageLen - t.base)
+	pg := t.pages[i]
+	if pg.live--; pg.live > 0 {
 		return
 	}
-	for !t.rows[t.first].live {
-		t.first++
+	t.pages[i] = nil
+	for len(t.pages) > 0 && t.pages[0] == nil {
+		t.pages[0] = nil
+		t.pages = t.pages[1:]
+		t.base++
 	}
-	if t.first >= 1024 && 2*t.first >= len(t.rows) {
-		t.rows = append([]pickupRow(nil), t.rows[t.first:]...)
-		t.base += uint32(t.first)
-		t.first = 0
+	if len(t.pages) == 0 {
+		t.base, t.pages = 0, nil
 	}
 }
 
 // row returns the row of the live pickup id, or nil.
 func (t *pickupRows) row(id uint32) *pickupRow {
-	i := int(id - t.base)
-	if id < t.base || i >= len(t.rows) || !t.rows[i].live {
+	n := id / rowPageLen
+	if n < t.base || int(n-t.base) >= len(t.pages) {
 		return nil
 	}
-	return &t.rows[i]
+	pg := t.pages[n-t.base]
+	if pg == nil || !pg.rows[id%rowPageLen].live {
+		return nil
+	}
+	return &pg.rows[id%rowPageLen]
 }
 
 // fill writes the show of pickup id, from its row, into s.

@@ -1,6 +1,8 @@
 package world
 
 import (
+	"errors"
+	"math"
 	"strconv"
 	"testing"
 	"time"
@@ -91,12 +93,62 @@ func TestPickupRowsFollowPickups(t *testing.T) {
 	}
 	checkRows(t, f.w, dead, "the oldest deleted")
 	tb := &f.w.prims.pkRows
-	if got, limit := len(tb.rows), 2*len(f.w.pickups)+1024; got > limit {
-		t.Fatalf("%d rows for %d pickups, want at most %d", got, len(f.w.pickups), limit)
+	if got, limit := pagesHeld(tb), len(f.w.pickups)/rowPageLen+2; got > limit {
+		t.Fatalf("%d pages for %d pickups, want at most %d", got, len(f.w.pickups), limit)
 	}
 	if unsafe.Sizeof(pickupRow{}) != 32 {
 		t.Fatalf("a row is %d bytes, want 32 (two to a cache line)", unsafe.Sizeof(pickupRow{}))
 	}
+}
+
+// TestPickupRowsChurn: a gamemode keeps 100 pickups for good and creates
+// and deletes others without end (money drops): the table keeps the pages
+// of live pickups only, and a pointer per page of ids given; emptied, it
+// holds nothing, and pickups created after are found again.
+func TestPickupRowsChurn(t *testing.T) {
+	f, _, near := seeded(t, 2, 9)
+	for range 100 {
+		f.pickup(PickupParams{Model: 1240, Pos: near(300)})
+	}
+	tb := &f.w.prims.pkRows
+	var last uint32
+	for range 20_000 {
+		last = f.pickup(PickupParams{Model: 1212, Pos: near(300)})
+		if err := f.w.DeletePickup(last); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := pagesHeld(tb); got > 2 {
+		t.Fatalf("%d pages held for 100 live pickups after 20,000 deleted, want at most 2", got)
+	}
+	if got, limit := len(tb.pages), int(last/rowPageLen)+1; got > limit {
+		t.Fatalf("%d page pointers after %d ids, want at most %d", got, last, limit)
+	}
+	checkRows(t, f.w, nil, "after the churn")
+	for id := range f.w.pickups {
+		if err := f.w.DeletePickup(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(tb.pages) != 0 || tb.live != 0 {
+		t.Fatalf("emptied: %d page pointers, %d live rows; want 0, 0", len(tb.pages), tb.live)
+	}
+	id := f.pickup(PickupParams{Model: 1240, Pos: near(300)})
+	checkRows(t, f.w, map[uint32]bool{last: true}, "created after emptied")
+	if tb.row(id) == nil {
+		t.Fatal("a pickup created after the table emptied has no row")
+	}
+}
+
+// pagesHeld is how many pages t holds.
+func pagesHeld(t *pickupRows) int {
+	k := 0
+	for _, pg := range t.pages {
+		if pg != nil {
+			k++
+		}
+	}
+	return k
 }
 
 // TestPickupStepShowsFromRows: a player walks among pickups that move; every
@@ -135,4 +187,24 @@ func TestPickupStepShowsFromRows(t *testing.T) {
 	if shows < 100 || f.w.caches.stepped[cachePickups] == 0 {
 		t.Fatalf("%d shows, %d steps: the walk does not test the steps' shows", shows, f.w.caches.stepped[cachePickups])
 	}
+}
+
+// After the last pickup id is given, CreatePickup refuses with an error
+// naming the rule, and the world and its rows are as before.
+func TestPickupIDsRunOut(t *testing.T) {
+	f, _, near := seeded(t, 3, 9)
+	f.w.nextPickup = math.MaxUint32 - 1
+	last := f.pickup(PickupParams{Model: 1240, Pos: near(300)})
+	if last != math.MaxUint32 {
+		t.Fatalf("the last pickup's id is %d, want %d", last, uint32(math.MaxUint32))
+	}
+	_, err := f.w.CreatePickup(PickupParams{Model: 1240, Pos: near(300)})
+	var ae *ArgError
+	if !errors.As(err, &ae) || ae.Func != "create_pickup" || ae.Arg != "id" {
+		t.Fatalf("CreatePickup past the last id: %v, want an ArgError of create_pickup's id", err)
+	}
+	if len(f.w.pickups) != 1 {
+		t.Fatalf("%d pickups, want 1", len(f.w.pickups))
+	}
+	checkRows(t, f.w, nil, "ids run out")
 }
