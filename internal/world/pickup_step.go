@@ -59,7 +59,9 @@ func (w *World) pickupStepFrom(p *Player) {
 // The shows' rows (pickup_rows.go) are loaded first, all of them, in a loop
 // short enough that the CPU has their misses in flight, as sendObjectOps
 // does for objects (decision 0234); then each op is filled and sent in
-// order.
+// order. A show is of a live pickup (the views want only pickups in the
+// grid, which a delete leaves at once), so its row is there: the first
+// loop's nil check is only for the loop's sake.
 func (w *World) sendPickupOps(p *Player, ops []stream.Op) {
 	t := &w.prims.pkRows
 	c := &w.caches
