@@ -16,7 +16,8 @@ import (
 // of every blip and zone. It fails unless views were patched by a step
 // (grid.Diff, prims_step.go), zone views were found steady by a hold
 // (zone_hold.go), blip views too where no blip is attached (blip_hold.go:
-// seed 0 makes none), and some steps were refused (the listed path).
+// seed 0 makes none), some told from their rings (blip_ring.go), and some
+// steps were refused (the listed path).
 func TestPrimStepsEqualBruteForce(t *testing.T) {
 	for seed := range uint64(3) {
 		f, r, near, ps, cs := startWalk(t, seed, 235, 6, 200)
@@ -38,7 +39,7 @@ func TestPrimStepsEqualBruteForce(t *testing.T) {
 		}
 		pick := func(s []uint32) uint32 { return s[r.IntN(len(s))] }
 		pr := &f.w.prims
-		steps0, holds0, passes0 := pr.steps, pr.holds, pr.passes
+		steps0, holds0, passes0, rings0 := pr.steps, pr.holds, pr.passes, pr.ringSteps
 		for round := range 60 {
 			if round%3 != 2 { // every third round: nothing but the walks
 				for range 1 + r.IntN(3) {
@@ -106,6 +107,9 @@ func TestPrimStepsEqualBruteForce(t *testing.T) {
 		}
 		if seed == 0 && pr.blipHolds == 0 {
 			t.Errorf("seed %d: no blip view found steady by a hold", seed)
+		}
+		if pr.ringSteps == rings0 {
+			t.Errorf("seed %d: no blip view told from its ring (blip_ring.go): the rings go unchecked", seed)
 		}
 		steps, holds := pr.steps-steps0, pr.holds-holds0
 		views := pr.passes[primBlips] - passes0[primBlips] + pr.passes[primZones] - passes0[primZones]
