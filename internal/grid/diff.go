@@ -138,9 +138,10 @@ func (g *Grid) diff(from, to Vec, limit int, cut uint64, sum func(key, rev uint3
 }
 
 // scanDiff is diff's scan; with hd, the answer at from is hd's, and with
-// narrow too, the band is narrowed around the old cut's distance by what
-// hd says the cut moved at its step (narrowBand): it reports false when
-// the cut at to is not in it. With tc and no hd, the cells wholly in both
+// narrow too, the band is narrowed to where hd's last move of the cut
+// predicts it, around the old cut's distance plus 0.75 of that move
+// (held.band, decision 0391): it reports false when the cut at to is not
+// in it. With tc and no hd, the cells wholly in both
 // answers are counted from tc's totals (decision 0342).
 func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev uint32) uint64, s *Step, sh *Shell, skin float32, hd *held, narrow bool, tc *Cache) bool {
 	s.Enter, s.Leave, s.band, s.sel = s.Enter[:0], s.Leave[:0], s.band[:0], s.sel[:0]
