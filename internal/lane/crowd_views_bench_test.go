@@ -22,7 +22,9 @@ import (
 // slots the acks freed out of the cache and their pages out of the TLB.
 // push-ns/event is the wall time of the bursts' pushes an event (the
 // profile's Push and take), cpu-ns/event the process CPU of the whole tick
-// (acks, pushes, polls) per burst event. It uses only the exported API, so
+// (acks, pushes, polls) per burst event; ack-ns, trickle-ns and poll-ns
+// are the wall time of the tick's acks, the trickle's pushes and the
+// polls, per burst event too. It uses only the exported API, so
 // that the same file measures the base.
 func BenchmarkCrowdViews(b *testing.B) {
 	b.Run("hot", func(b *testing.B) { crowdViews(b, 0) })
@@ -77,14 +79,17 @@ func crowdViews(b *testing.B, ballastBytes int) {
 	}
 	now := time.Unix(1_000_000, 0)
 	tick := 0
-	var pushWall time.Duration
+	var pushWall, ackWall, trickleWall, pollWall time.Duration
 	step := func() {
 		now = now.Add(tickStep)
+		t0 := time.Now()
 		if tick >= ackLag {
 			for c, s := range senders {
 				s.OnAck(wire.ClientAck{Ack: sent[(tick-ackLag)%(ackLag+1)][c], DelayMs: 5}, now)
 			}
 		}
+		t1 := time.Now()
+		ackWall += t1.Sub(t0)
 		first := (tick * bursts) % clients
 		// The world's order: the view passes one viewer after another,
 		// each with its burst, the others' trickle between them.
@@ -101,17 +106,20 @@ func crowdViews(b *testing.B, ballastBytes int) {
 				push(s, small)
 			}
 		}
+		t2 := time.Now()
+		trickleWall += t2.Sub(t1)
 		for c, s := range senders {
 			s.PollTo(now, buf, packed)
 			sent[tick%(ackLag+1)][c] = uint32(s.Stats().Events)
 		}
+		pollWall += time.Since(t2)
 		tick++
 	}
 	for range 3 * clients / bursts { // every Sender through three bursts: the shared list mixed
 		step()
 	}
 	runtime.GC()
-	pushWall = 0
+	pushWall, ackWall, trickleWall, pollWall = 0, 0, 0, 0
 	n := 0
 	var cpu time.Duration
 	b.ReportAllocs()
@@ -131,6 +139,9 @@ func crowdViews(b *testing.B, ballastBytes int) {
 	events := float64(n * bursts * perView)
 	b.ReportMetric(float64(pushWall.Nanoseconds())/events, "push-ns/event")
 	b.ReportMetric(float64(cpu.Nanoseconds())/events, "cpu-ns/event")
+	b.ReportMetric(float64(ackWall.Nanoseconds())/events, "ack-ns/event")
+	b.ReportMetric(float64((trickleWall-pushWall).Nanoseconds())/events, "trickle-ns/event")
+	b.ReportMetric(float64(pollWall.Nanoseconds())/events, "poll-ns/event")
 	var retr int
 	for _, s := range senders {
 		retr += s.Stats().Retransmits
