@@ -64,15 +64,7 @@ func (p *Slots) get() *slot {
 		return nil
 	}
 	if p.n == 0 {
-		if p.carved == len(p.chunks)*chunkSlots {
-			p.chunks = append(p.chunks, new(chunk))
-			for k := range chunkSlots {
-				p.chunks[len(p.chunks)-1][k].no = uint32(p.carved + k)
-			}
-		}
-		i := p.carved
-		p.carved++
-		return &p.chunks[i/chunkSlots][i%chunkSlots]
+		return p.carve()
 	}
 	for p.free[p.low] == 0 {
 		p.low++
@@ -82,6 +74,24 @@ func (p *Slots) get() *slot {
 	p.free[p.low] = w & (w - 1)
 	p.n--
 	p.fresh = max(p.fresh-1, 0)
+	return &p.chunks[i/chunkSlots][i%chunkSlots]
+}
+
+// carve returns the next slot never handed out, from a new chunk when the
+// last one is used up, and makes room for its chunk's bits.
+func (p *Slots) carve() *slot {
+	if p.carved == len(p.chunks)*chunkSlots {
+		c := new(chunk)
+		for k := range c {
+			c[k].no = uint32(p.carved + k)
+		}
+		p.chunks = append(p.chunks, c)
+		if words := (p.carved + chunkSlots + 63) / 64; words > len(p.free) {
+			p.free = append(p.free, make([]uint64, words-len(p.free))...)
+		}
+	}
+	i := p.carved
+	p.carved++
 	return &p.chunks[i/chunkSlots][i%chunkSlots]
 }
 
@@ -97,14 +107,11 @@ func (p *Slots) put(i uint32) bool {
 	return true
 }
 
-// keep adds the slot numbered i to the free ones, full or not.
+// keep adds the slot numbered i, carved by p, to the free ones, full or
+// not.
 func (p *Slots) keep(i uint32) {
-	w := int(i / 64)
-	if w >= len(p.free) {
-		p.free = append(p.free, make([]uint64, w+1-len(p.free))...)
-	}
-	p.free[w] |= 1 << (i % 64)
-	p.low = min(p.low, w)
+	p.free[i/64] |= 1 << (i % 64)
+	p.low = min(p.low, int(i/64))
 	p.n++
 	p.fresh++
 }
