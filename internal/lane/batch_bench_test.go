@@ -151,7 +151,7 @@ func viewPush(b *testing.B, push func(s *Sender, c conn, msgs [][]byte), ballast
 	}
 	drain := func(s *Sender) {
 		for _, sl := range s.pending[s.pendHead:] {
-			s.release(sl)
+			s.release(sl, sl.no)
 		}
 		clear(s.pending)
 		s.pending, s.pendHead = s.pending[:0], 0

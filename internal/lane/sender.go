@@ -89,7 +89,8 @@ type slotHead struct {
 	n        uint16                  // len of the packet, in msg or big
 	id       uint32                  // 0 until assigned
 	sentHigh uint32                  // highest id sent when this was last transmitted
-	tries    int                     // transmissions so far
+	tries    int32                   // transmissions so far
+	no       uint32                  // its number in its Slots, set when carved: put reads it, take does not write it
 	firstAt  time.Time               // first transmission
 	sentAt   time.Time               // latest transmission
 	deadline time.Time               // retransmission timer
@@ -132,7 +133,8 @@ type Sender struct {
 	pending  []*slot
 	pendHead int
 	flight   []*slot
-	used     int // queued + in flight
+	flightNo []uint32 // the numbers of the slots in flight in their Slots, beside them: an ack frees them without reading them
+	used     int      // queued + in flight
 
 	base      uint32 // oldest unacknowledged event_id (next when none)
 	next      uint32 // next event_id to assign
@@ -167,14 +169,15 @@ func NewSender(cfg SenderConfig) *Sender {
 		n <<= 1
 	}
 	s := &Sender{
-		cfg:     cfg,
-		mask:    uint32(n - 1),
-		flight:  make([]*slot, n),
-		base:    1,
-		next:    1,
-		horizon: 65,
-		own:     make([]byte, 0, cfg.Budget),
-		suffix:  make([]uint16, cfg.Window+1),
+		cfg:      cfg,
+		mask:     uint32(n - 1),
+		flight:   make([]*slot, n),
+		flightNo: make([]uint32, n),
+		base:     1,
+		next:     1,
+		horizon:  65,
+		own:      make([]byte, 0, cfg.Budget),
+		suffix:   make([]uint16, cfg.Window+1),
 	}
 	s.rtt.init(cfg.InitialRTT, cfg.MaxAckDelay)
 	return s
@@ -313,7 +316,7 @@ func (s *Sender) supersede(pid byte) bool {
 			copy(s.pending[i:], s.pending[i+1:])
 			s.pending = s.pending[:len(s.pending)-1]
 			s.bigs.drop(sl) // out of the slots' order
-			s.release(sl)
+			s.release(sl, sl.no)
 			s.stats.Superseded++
 			return true
 		}
@@ -348,10 +351,11 @@ func (s *Sender) take(class Class) *slot {
 	return sl
 }
 
-func (s *Sender) release(sl *slot) {
+// release frees sl, whose number in its Slots is no.
+func (s *Sender) release(sl *slot, no uint32) {
 	s.used--
 	s.bigs.put(sl)
-	if s.cfg.Shared.put(sl) {
+	if s.cfg.Shared.put(no) {
 		s.made--
 		return
 	}

@@ -49,7 +49,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		mark(a.Ack)
 		newly = true // base at least, whether or not ack was shown before
 		for ; s.base != a.Ack; s.base++ {
-			s.release(s.flight[s.base&s.mask])
+			s.release(s.flight[s.base&s.mask], s.flightNo[s.base&s.mask])
 			s.flight[s.base&s.mask] = nil
 		}
 	}
@@ -66,7 +66,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 			s.level = 0 // a new sample: the RTO is the estimate's again
 		}
 		for s.base != s.next && s.flight[s.base&s.mask].acked {
-			s.release(s.flight[s.base&s.mask])
+			s.release(s.flight[s.base&s.mask], s.flightNo[s.base&s.mask])
 			s.flight[s.base&s.mask] = nil
 			s.base++
 		}

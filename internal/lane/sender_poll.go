@@ -101,6 +101,7 @@ func (s *Sender) poll(now time.Time, o *output) {
 			binary.LittleEndian.PutUint32(b[wire.FragmentHeaderLen+1:], sl.id)
 		}
 		s.flight[sl.id&s.mask] = sl
+		s.flightNo[sl.id&s.mask] = sl.no // the slot is in the cache: the ack that frees it will not load it
 		s.send(sl, now, o)
 		sl.deadline = deadline
 	}
@@ -149,13 +150,13 @@ func (s *Sender) retransmit(now time.Time, o *output) bool {
 		case id-s.horizon < 1<<31 && id != s.horizon:
 			// Beyond what an ack can show (ack+65): it may well have
 			// arrived. Wait for the acks of the retransmissions below it.
-			s.arm(sl, now.Add(s.timeout(sl.tries)))
+			s.arm(sl, now.Add(s.timeout(int(sl.tries))))
 		case burst >= most:
 			// Expired, after the burst: wait for the burst's acks.
 			s.stats.Deferred++
-			s.arm(sl, now.Add(s.timeout(sl.tries)))
+			s.arm(sl, now.Add(s.timeout(int(sl.tries))))
 		default:
-			if sl.tries >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
+			if int(sl.tries) >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
 				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
 					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
 				return false
@@ -193,7 +194,7 @@ func (s *Sender) timeout(tries int) time.Duration {
 // transmit sends sl and arms its timer.
 func (s *Sender) transmit(sl *slot, now time.Time, o *output) {
 	s.send(sl, now, o)
-	s.arm(sl, now.Add(s.timeout(sl.tries)))
+	s.arm(sl, now.Add(s.timeout(int(sl.tries))))
 }
 
 // send packs sl into the datagram, starting one in the output's next

@@ -7,8 +7,8 @@ import (
 	"dlmp/internal/wire"
 )
 
-// Warm touches the slots freed since the last Warm, those on top of the
-// list, which the next pushes take first; a take of a fresh slot leaves
+// Warm touches as many slots as were freed since the last Warm, those the
+// next pushes take first (the lowest numbers); a take of a fresh slot leaves
 // one fewer to warm. Fails if Warm walks the whole list, or forgets what
 // it warmed, or if get or put miscount.
 func TestSlotsWarmFresh(t *testing.T) {
@@ -44,12 +44,10 @@ func TestSlotsWarmFresh(t *testing.T) {
 	}
 }
 
-// Warm touches at most MaxWarm slots, the top ones.
+// Warm touches at most MaxWarm slots, the next taken.
 func TestSlotsWarmBounded(t *testing.T) {
 	var shared Slots
-	for range MaxWarm + 5 {
-		shared.put(new(slot))
-	}
+	fill(&shared, MaxWarm+5)
 	if got := shared.Warm(); got != MaxWarm {
 		t.Errorf("Warm touched %d slots, want MaxWarm, %d", got, MaxWarm)
 	}
@@ -65,9 +63,7 @@ func TestSlotsWarmBounded(t *testing.T) {
 // Warm allocates nothing.
 func TestSlotsWarmNoAllocs(t *testing.T) {
 	var shared Slots
-	for range 100 {
-		shared.put(new(slot))
-	}
+	fill(&shared, 100)
 	if n := testing.AllocsPerRun(10, func() { shared.fresh = 100; shared.Warm() }); n != 0 {
 		t.Errorf("Warm allocated %v times, want 0", n)
 	}
@@ -98,5 +94,16 @@ func TestTouchSendableIsWhatPollSends(t *testing.T) {
 	}
 	if got := s.Stats().Events; got != 20 {
 		t.Errorf("got %d events sent, want 20", got)
+	}
+}
+
+// fill carves n slots out of p and frees them.
+func fill(p *Slots, n int) {
+	rs := make([]*slot, n)
+	for i := range rs {
+		rs[i] = p.get()
+	}
+	for _, sl := range rs {
+		p.put(sl.no)
 	}
 }
