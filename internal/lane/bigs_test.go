@@ -156,3 +156,23 @@ func TestSlotSize(t *testing.T) {
 		t.Errorf("got a %d-byte slot with its packet at %d, want 448 and 128", got, off)
 	}
 }
+
+// The slots a Slots carves start on cache lines, each chunk within one
+// page: a slot is its seven lines and its packet's room starts on one
+// (decision 0352), whatever header the runtime puts before a chunk
+// (chunkPage).
+func TestChunkSlotsOnLines(t *testing.T) {
+	var p Slots
+	for range 20 * chunkSlots {
+		p.get()
+	}
+	for i, c := range p.chunks {
+		a := uintptr(unsafe.Pointer(c))
+		if end := a + unsafe.Sizeof(*c) - 1; a/4096 != end/4096 {
+			t.Errorf("chunk %d at %#x..%#x straddles two pages", i, a, end)
+		}
+		if a%64 != 0 {
+			t.Errorf("chunk %d at %#x: its slots start %d bytes into a cache line, want 0", i, a, a%64)
+		}
+	}
+}

@@ -26,9 +26,10 @@ import (
 // The zero value is an empty list holding up to DefaultSharedSlots. Not
 // safe for concurrent use: every Sender sharing it is on one goroutine.
 type Slots struct {
-	// Max bounds the slots kept; 0 means DefaultSharedSlots. A slot an
-	// ack frees when it is full stays with its Sender; a released
-	// Sender's come back past it.
+	// Max is how many free slots are shared; 0 means DefaultSharedSlots.
+	// A slot an ack frees when that many are free stays with its Sender;
+	// a released Sender's come back past it. It bounds no memory: the
+	// chunks are never freed (DefaultSharedSlots).
 	Max    int
 	chunks []*chunk // every chunk carved from, in order: slot i is chunks[i/chunkSlots][i%chunkSlots]
 	carved int      // the slots handed out of the chunks so far; the last chunk's rest is not free yet
@@ -46,12 +47,24 @@ const chunkSlots = 9
 // chunk is the memory slots are carved from.
 type chunk [chunkSlots]slot
 
-// DefaultSharedSlots is the default bound of a Slots: 1000 clients with
+// chunkPage puts a chunk's slots on cache lines, as decision 0352 lays
+// a slot out (its packet's room on a line): the runtime puts an 8-byte
+// header before an object of this size that holds pointers (Go 1.22 and
+// later), so the chunk would start 8 bytes into a line; 56 bytes of pad
+// and the header make 64, and 4096 in all, the same size class.
+// TestChunkSlotsOnLines fails if the runtime lays it out otherwise.
+type chunkPage struct {
+	_ [56]byte
+	c chunk
+}
+
+// DefaultSharedSlots is the default Max of a Slots: 1000 clients with
 // 256 slots each. A slot is 448 bytes, its packet's room included (the
-// buffers of longer packets stay with their Sender): ~117 MB. The chunks
-// are the list's for good: it does not shrink after a peak; it carves only
-// when none is free, so it carves at most the most slots its Senders held
-// at once.
+// buffers of longer packets stay with their Sender). The chunks are the
+// list's for good: it does not shrink after a peak; it carves only when
+// none is free, so its memory is the most slots its Senders held at once
+// (at most the sum of their capacities, DefaultCapacity each), 448 bytes
+// each.
 const DefaultSharedSlots = 1 << 18
 
 // Len is how many free slots the list holds.
@@ -81,7 +94,7 @@ func (p *Slots) get() *slot {
 // last one is used up, and makes room for its chunk's bits.
 func (p *Slots) carve() *slot {
 	if p.carved == len(p.chunks)*chunkSlots {
-		c := new(chunk)
+		c := &new(chunkPage).c
 		for k := range c {
 			c[k].no = uint32(p.carved + k)
 		}
@@ -124,8 +137,9 @@ var errReleased = fmt.Errorf("%w: released", ErrDead)
 // chunks, and a new client's pushes take them instead of carving more.
 // Afterwards Push returns ErrDead and Poll sends nothing; Free is the
 // whole capacity and Progress counts everything acknowledged. Call it once
-// nothing is to be sent any more. Without a shared list the slots go to
-// the collector.
+// nothing is to be sent any more; a Sender with a shared list must be
+// Released, or its slots are lost to the list. Without a shared list the
+// slots go to the collector.
 func (s *Sender) Release() {
 	if s.dead == nil {
 		s.dead = errReleased
