@@ -36,7 +36,10 @@ type SenderConfig struct {
 	MaxTries    int           // DefaultMaxTries
 	// Shared, when set, is the free list of slots this Sender shares with
 	// the others of its goroutine: it takes from it before allocating and
-	// gives back what acks free. nil: the Sender keeps its own.
+	// gives back what acks free. nil: the Sender keeps its own. A Sender
+	// with a shared list must be Released when it ends: its slots are
+	// carved from the list's chunks, which are never collected, so the
+	// slots of a Sender dropped without Release are lost to the list.
 	Shared *Slots
 }
 
@@ -90,7 +93,7 @@ type slotHead struct {
 	id       uint32                  // 0 until assigned
 	sentHigh uint32                  // highest id sent when this was last transmitted
 	tries    int32                   // transmissions so far
-	no       uint32                  // its number in its Slots, set when carved: put reads it, take does not write it
+	no       uint32                  // its number in its Slots, set when carved (take does not write it): the Poll copies it to flightNo, supersede and Release read it
 	firstAt  time.Time               // first transmission
 	sentAt   time.Time               // latest transmission
 	deadline time.Time               // retransmission timer
