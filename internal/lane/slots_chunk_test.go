@@ -58,8 +58,8 @@ func TestSlotsLowestFirst(t *testing.T) {
 
 // Every slot a list carved is, at every step, either free in it or held
 // by exactly one Sender, under acks in and out of order, losses,
-// superseded snapshots (freed out of order), a full list (slots left with
-// their Sender) and Releases. Fails if an ack frees a slot by a stale
+// superseded snapshots (freed out of order), fragmented messages, a full
+// list (slots left with their Sender) and Releases. Fails if an ack frees a slot by a stale
 // number, or a supersede or Release loses or doubles one.
 func TestSlotsNumbersKept(t *testing.T) {
 	for seed := range uint64(8) {
@@ -79,6 +79,8 @@ func TestSlotsNumbersKept(t *testing.T) {
 				for range r.IntN(6) {
 					if r.IntN(4) == 0 {
 						_ = s.Push(message(0x30+byte(r.IntN(2)), 60, uint32(step)), Snapshot)
+					} else if r.IntN(8) == 0 { // a fragmented message: a slot a fragment
+						_ = s.Push(message(0x21, 1300+r.IntN(1700), uint32(step)), Critical)
 					} else {
 						_ = s.Push(message(0x21, 20+r.IntN(500), uint32(step)), Critical)
 					}
