@@ -57,6 +57,15 @@ type pos struct {
 	r2      float32 // squared radius; +Inf for no limit
 }
 
+// dists returns e's squared distances to to and to from: a step's filters
+// (near, nearHeld, shellStep) test both for every entity they read.
+func (e *pos) dists(to, from Vec) (dt, df float32) {
+	dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
+	dt = dx*dx + dy*dy + dz*dz
+	dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
+	return dt, dx*dx + dy*dy + dz*dz
+}
+
 // meta is the rest, read only for hits and updates.
 type meta struct {
 	key    uint32 // the caller's key, returned in hits

@@ -19,10 +19,7 @@ func (s *Step) near(kept []nearHit, ps []pos, r scanRun, from, to Vec, reach2 fl
 	hb := uint64(math.Float32bits(reach2))
 	for i := range ps {
 		e := &ps[i]
-		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
-		dt := dx*dx + dy*dy + dz*dz
-		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
-		df := dx*dx + dy*dy + dz*dz
+		dt, df := e.dists(to, from)
 		out[n] = nearHit{i: r.start + int32(i), c: r.ci, dt: dt, df: df}
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))
@@ -47,10 +44,7 @@ func (s *Step) nearHeld(kept []nearHit, ps []pos, r scanRun, from, to Vec, reach
 	bb := uint64(math.Float32bits(band2))
 	for i := range ps {
 		e := &ps[i]
-		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
-		dt := dx*dx + dy*dy + dz*dz
-		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
-		df := dx*dx + dy*dy + dz*dz
+		dt, df := e.dists(to, from)
 		out[n] = nearHit{i: r.start + int32(i), c: r.ci, dt: dt, df: df}
 		rb := uint64(math.Float32bits(e.r2))
 		tb, fb := uint64(math.Float32bits(dt)), uint64(math.Float32bits(df))

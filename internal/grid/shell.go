@@ -84,10 +84,7 @@ func (g *Grid) shellStep(sh *Shell, from, to Vec, limit int, sum func(key, rev u
 	ps, ms := sh.band.p, sh.band.m[:len(sh.band.p)]
 	for i := range ps {
 		e := &ps[i]
-		dx, dy, dz := e.x-to.X, e.y-to.Y, e.z-to.Z
-		dt := dx*dx + dy*dy + dz*dz
-		dx, dy, dz = e.x-from.X, e.y-from.Y, e.z-from.Z
-		df := dx*dx + dy*dy + dz*dz
+		dt, df := e.dists(to, from)
 		covT, covF := dt <= e.r2, df <= e.r2
 		if !covT && !covF {
 			continue
