@@ -85,11 +85,7 @@ func BenchmarkMovesSessions(b *testing.B) {
 		c0 := threadcpu.Spent()
 		w.ents.tick++
 		w.encodeMoves()
-		for _, p := range w.players {
-			if p != nil && !p.gone {
-				w.sendPlayerMoves(p)
-			}
-		}
+		sendAllMoves(w)
 		c1 := threadcpu.Spent()
 		srv.Flush(now)
 		c2 := threadcpu.Spent()
@@ -162,11 +158,7 @@ func movesWarm(b *testing.B, w *World, ms []mover, centers []grid.Vec, now time.
 		if warm == 0 {
 			w.ents.moves.warmTick, w.ents.moves.warmTo = w.ents.tick, len(w.players)
 		}
-		for _, p := range w.players {
-			if p != nil && !p.gone {
-				w.sendPlayerMoves(p)
-			}
-		}
+		sendAllMoves(w)
 		c1 := threadcpu.Spent()
 		if flush != nil {
 			flush()

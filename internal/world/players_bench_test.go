@@ -229,11 +229,7 @@ func BenchmarkCrowdTickMoves(b *testing.B) {
 			m.p.ent.moved = true
 		}
 		w.encodeMoves()
-		for _, p := range w.players {
-			if p != nil && !p.gone {
-				w.sendPlayerMoves(p)
-			}
-		}
+		sendAllMoves(w)
 		for _, c := range conns {
 			moves += len(c.unrel) / 42
 			c.unrel, c.ends = c.unrel[:0], c.ends[:0]
