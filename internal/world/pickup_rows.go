@@ -39,7 +39,6 @@ type rowPage struct {
 type pickupRows struct {
 	base  uint32 // the page number of pages[0]
 	pages []*rowPage
-	live  int // live rows
 }
 
 // set writes pk's row (on creation and on every change of what a show
@@ -64,7 +63,6 @@ func (t *pickupRows) set(pk *Pickup) {
 	}
 	r := &pg.rows[pk.id%rowPageLen]
 	if !r.live {
-		t.live++
 		pg.live++
 	}
 	*r = pickupRow{pos: pk.pos, model: pk.model, scale: pk.scale, rev: pk.rev, highlight: pk.highlight, live: true}
@@ -78,7 +76,6 @@ func (t *pickupRows) drop(id uint32) {
 		return
 	}
 	*r = pickupRow{}
-	t.live--
 	i := int(id/rowPageLen - t.base)
 	pg := t.pages[i]
 	if pg.live--; pg.live > 0 {

@@ -17,8 +17,8 @@ import (
 func checkRows(t *testing.T, w *World, dead map[uint32]bool, when string) {
 	t.Helper()
 	tb := &w.prims.pkRows
-	if tb.live != len(w.pickups) {
-		t.Fatalf("%s: %d live rows, %d pickups", when, tb.live, len(w.pickups))
+	if n := liveRows(t, tb); n != len(w.pickups) {
+		t.Fatalf("%s: %d live rows, %d pickups", when, n, len(w.pickups))
 	}
 	for id, pk := range w.pickups {
 		r := tb.row(id)
@@ -125,19 +125,45 @@ func TestPickupRowsChurn(t *testing.T) {
 		t.Fatalf("%d page pointers after %d ids, want at most %d", got, last, limit)
 	}
 	checkRows(t, f.w, nil, "after the churn")
-	for id := range f.w.pickups {
+	dead := map[uint32]bool{}
+	for id := range f.w.pickups { // one by one to the last: its page stays
 		if err := f.w.DeletePickup(id); err != nil {
 			t.Fatal(err)
 		}
+		dead[id] = true
+		checkRows(t, f.w, dead, "deleting the kept ones")
 	}
-	if len(tb.pages) != 0 || tb.live != 0 {
-		t.Fatalf("emptied: %d page pointers, %d live rows; want 0, 0", len(tb.pages), tb.live)
+	if n := liveRows(t, tb); len(tb.pages) != 0 || n != 0 {
+		t.Fatalf("emptied: %d page pointers, %d live rows; want 0, 0", len(tb.pages), n)
 	}
 	id := f.pickup(PickupParams{Model: 1240, Pos: near(300)})
 	checkRows(t, f.w, map[uint32]bool{last: true}, "created after emptied")
 	if tb.row(id) == nil {
 		t.Fatal("a pickup created after the table emptied has no row")
 	}
+}
+
+// liveRows counts the live rows of tb, row by row, and fails unless each
+// page's count of its live rows is that count.
+func liveRows(t *testing.T, tb *pickupRows) int {
+	t.Helper()
+	n := 0
+	for pi, pg := range tb.pages {
+		if pg == nil {
+			continue
+		}
+		k := 0
+		for i := range pg.rows {
+			if pg.rows[i].live {
+				k++
+			}
+		}
+		if k != pg.live {
+			t.Fatalf("page %d: %d live rows, its count says %d", pi, k, pg.live)
+		}
+		n += k
+	}
+	return n
 }
 
 // pagesHeld is how many pages t holds.
