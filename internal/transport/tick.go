@@ -43,6 +43,10 @@ type tickState struct {
 	ends        []int       // emitSession's scratch: a run's datagram ends, in bytes
 	pend        []int       // and in parts
 	movesBehind bool        // this tick's copy is new because the writer is behind
+
+	fc     flushCounts // what this Flush did (flushtrace.go)
+	outCap int         // the message list's room when out was taken
+	trace  *flushTrace // nil unless FlushTraceEnv is set
 }
 
 type helloKey struct {
@@ -105,12 +109,22 @@ func (s *Server) Flush(now time.Time) {
 
 func (s *Server) flush(now time.Time, maxEnds int) {
 	t := &s.tick
+	if t.trace != nil {
+		t.trace.begin(s.poolNew.Load())
+	}
+	t.fc = flushCounts{}
 	t.endsLeft, t.inFlush = maxEnds, true
 	for _, sess := range t.sessions {
 		t.step(sess, now)
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
-	seq := t.batchSeq
+	seq, msgs := t.batchSeq, 0
+	if t.out != nil {
+		msgs = len(t.out.msgs)
+		if cap(t.out.msgs) > t.outCap {
+			t.fc.msgsGrown++
+		}
+	}
 	t.flush()
 	if t.batchSeq == seq {
 		seq = 0 // no batch: nothing holds this tick's shared moves
@@ -119,6 +133,9 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	}
 	t.endMoves(seq)
 	t.inFlush = false
+	if t.trace != nil {
+		t.trace.end(&t.fc, msgs, s.poolNew.Load())
+	}
 	s.nextTick.Store(now.Add(time.Second / time.Duration(s.cfg.TickHz)).UnixNano())
 }
 
@@ -267,19 +284,35 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		}
 		return
 	}
+	t.fc.sessions++
+	var st0 lane.SenderStats
+	if t.trace != nil {
+		st0 = sess.send.Stats()
+	}
 	sent := false
+	dg := t.fc.laneDgrams
 	// The lane packs its datagrams straight into the batch's buffers.
 	sess.send.PollTo(now, t.laneBuffer, func(d []byte) {
 		t.emitLane(sess.Addr, d)
 		sent = true
 	})
+	if t.fc.laneDgrams != dg {
+		t.fc.lanePolls++
+	}
+	if t.trace != nil {
+		st := sess.send.Stats()
+		t.fc.retransmits += st.Retransmits - st0.Retransmits
+		t.fc.timeouts += st.Timeouts - st0.Timeouts
+	}
 	if a, ok := sess.gbn.Ack(now); ok {
 		t.emit(sess.Addr, a.Append(t.scratch()))
 		sent = true
+		t.fc.gbnAcks++
 	}
 	if sess.echoDue {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{Echo: sess.echo}).Append(t.scratch()))
 		sess.echoDue, sent = false, true
+		t.fc.echoes++
 	}
 	if n := len(sess.unrelEnd); n > 0 || sess.runN > 0 {
 		written := t.srv.written.Load()
@@ -293,6 +326,7 @@ func (t *tickState) step(sess *Session, now time.Time) {
 			s.stats.UnreliableDropped.Add(uint64(n + min(int(sess.runN), 1)))
 			sess.dropUnreliable()
 		case sess.unreliableRoom(written, &t.spares):
+			t.fc.unrelSess++
 			t.emitSession(sess)
 			sent = true
 			sess.swapUnreliable(t.batchSeq+1, written, &t.spares)
@@ -310,6 +344,7 @@ func (t *tickState) step(sess *Session, now time.Time) {
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{}).Append(t.scratch()))
 		sent = true
+		t.fc.keepalives++
 	}
 	if sent {
 		sess.lastSent = now
@@ -347,7 +382,7 @@ func (t *tickState) scratch() []byte { return t.scratchBuf[:0] }
 // packing it after the previous one to the same address when it fits.
 func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 	if t.out == nil {
-		t.out = t.srv.getBatch()
+		t.getBatch()
 	}
 	if t.last != nil && t.lastAddr == addr && t.lastN+len(d) <= wire.MaxDatagram {
 		t.lastN += copy(t.last[t.lastN:], d)
@@ -365,7 +400,7 @@ func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 // datagram, the batch's from now on (Sender.PollTo).
 func (t *tickState) laneBuffer() []byte {
 	if t.out == nil {
-		t.out = t.srv.getBatch()
+		t.getBatch()
 	}
 	buf := t.srv.pool.Get().(*buffer)
 	t.out.bufs = append(t.out.bufs, buf)
@@ -377,6 +412,8 @@ func (t *tickState) laneBuffer() []byte {
 // last, for addr: what the session sends next this tick may be packed
 // after it.
 func (t *tickState) emitLane(addr netip.AddrPort, d []byte) {
+	t.fc.laneDgrams++
+	t.fc.laneBytes += len(d)
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr})
 	t.last, t.lastN, t.lastAddr = t.laneBuf, len(d), addr
 }
@@ -482,10 +519,19 @@ func (t *tickState) emitParts(sess *Session, parts []uint64, dgrams, seg int, af
 // must stay valid until the writer has written this tick's batch.
 func (t *tickState) emitShared(addr netip.AddrPort, d []byte, seg int) {
 	if t.out == nil {
-		t.out = t.srv.getBatch()
+		t.getBatch()
 	}
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr, Seg: seg})
 	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
+}
+
+// getBatch takes a batch for this tick's datagrams.
+func (t *tickState) getBatch() {
+	t.out = t.srv.getBatch()
+	t.outCap = cap(t.out.msgs)
+	if t.outCap == 0 {
+		t.fc.newBatch++
+	}
 }
 
 // flush hands this tick's datagrams to the writer.

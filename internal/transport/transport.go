@@ -181,6 +181,7 @@ type Server struct {
 	inbound chan inbound  // reader → tick
 	arrived chan struct{} // reader → tick: something was queued since the last signal
 	pool    sync.Pool     // *buffer
+	poolNew atomic.Uint64 // buffers the pool made
 
 	out      chan *batch // tick and reader → writer
 	freeB    chan *batch
@@ -231,7 +232,11 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 		freeB:   make(chan *batch, 16),
 		done:    make(chan struct{}),
 	}
-	s.pool.New = func() any { return new(buffer) }
+	s.pool.New = func() any {
+		s.poolNew.Add(1)
+		return new(buffer)
+	}
+	s.tick.trace = openFlushTrace()
 	if _, err := rand.Read(s.secret[:]); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("transport: cookie secret: %w", err)
@@ -275,6 +280,7 @@ func (s *Server) Close() error {
 		close(s.done)
 		err = s.conn.Close()
 		s.wg.Wait()
+		s.tick.trace.close()
 	})
 	return err
 }
