@@ -183,8 +183,9 @@ type Server struct {
 	pool    sync.Pool     // *buffer
 	poolNew atomic.Uint64 // buffers the pool made
 
-	out      chan *batch // tick and reader → writer
-	freeB    chan *batch
+	out      chan *batch   // tick and reader → writer
+	freeB    chan *batch   // the reader's batches, written
+	freeT    chan *batch   // the tick's batches, written (tickState.getBatch)
 	pending  atomic.Int64  // batches handed to the writer, not yet written
 	written  atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
 	nextTick atomic.Int64  // when the next tick is due (Unix ns; 0: unknown): the reader reads before it
@@ -230,6 +231,7 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 		arrived: make(chan struct{}, 1),
 		out:     make(chan *batch, 16),
 		freeB:   make(chan *batch, 16),
+		freeT:   make(chan *batch, 32),
 		done:    make(chan struct{}),
 	}
 	s.pool.New = func() any {
