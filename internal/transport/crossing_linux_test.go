@@ -19,29 +19,48 @@ import (
 // ticks), sent its 88 PlayerMoves as spans of the tick's shared buffer,
 // then the Flush and the writer's sends to 20 loopback sockets nobody
 // reads, waited for outside the tick. cold reads a 128 MiB ballast
-// between ticks (the world's walk, timer stopped).
+// between ticks and 16 MiB between the sends and the Flush (the world's
+// walk, outside the measures). calm-cold is a calm tick (no reliable
+// event: the lanes' polls find nothing to send), broadcast-cold one where
+// every session is sent one 19-byte event (a message to everyone: the
+// slow calm flushes of issue 7's load run).
 //
-// Reported, the tick goroutine's thread CPU per burst event: push-ns
+// Reported, the tick goroutine's thread CPU per burst event (per event
+// where there is no burst): push-ns
 // (Session.Send of the bursts and the trickle), flush-ns (Flush), ack-ns
 // (the acks); flush-µs/tick; datagrams/tick. It uses what the base
 // commit has too, so that the same file measures it.
 //
 //	go test ./internal/transport -run '^$' -bench CrossingFlush -benchtime 100x
 func BenchmarkCrossingFlush(b *testing.B) {
-	b.Run("hot", func(b *testing.B) { crossingFlush(b, 0) })
-	b.Run("cold", func(b *testing.B) { crossingFlush(b, 128<<20) })
+	b.Run("hot", func(b *testing.B) { crossingFlush(b, crossingRun{bursts: 50, trickle: 2}) })
+	b.Run("cold", func(b *testing.B) {
+		crossingFlush(b, crossingRun{bursts: 50, trickle: 2, ballast: 128 << 20, walk: 16 << 20})
+	})
+	b.Run("calm-cold", func(b *testing.B) { crossingFlush(b, crossingRun{ballast: 128 << 20, walk: 16 << 20}) })
+	b.Run("broadcast-cold", func(b *testing.B) {
+		crossingFlush(b, crossingRun{trickle: 1, small: 19, ballast: 128 << 20, walk: 16 << 20})
+	})
 }
 
-func crossingFlush(b *testing.B, ballastBytes int) {
+// crossingRun is a variant of BenchmarkCrossingFlush.
+type crossingRun struct {
+	bursts  int // sessions sent a view's burst a tick
+	trickle int // events a tick of every other session
+	small   int // their size; 38 when 0
+	ballast int // bytes read between ticks
+	walk    int // bytes read between the sends and the Flush
+}
+
+func crossingFlush(b *testing.B, run crossingRun) {
 	const (
 		sessions = 1000
-		bursts   = 50
 		perView  = 120
-		trickle  = 2
 		ackLag   = 3
 		movers   = 1000
 		moves    = 88
 	)
+	bursts, trickle := run.bursts, run.trickle
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s, err := Listen(Config{Listen: "127.0.0.1:0"}, nopWorld{})
@@ -76,8 +95,11 @@ func crossingFlush(b *testing.B, ballastBytes int) {
 		}
 	}
 	small := msgs[1]
+	if run.small > 0 {
+		small = small[:run.small]
+	}
 	world := make([]byte, movers*42)
-	ballast := make([]byte, ballastBytes)
+	ballast := make([]byte, run.ballast)
 	for i := 0; i < len(ballast); i += 4096 {
 		ballast[i] = 1
 	}
@@ -124,6 +146,9 @@ func crossingFlush(b *testing.B, ballastBytes int) {
 		for i, sess := range all {
 			sess.SendUnreliableSpans(world, spans[i])
 		}
+		for i := 0; i < run.walk && i < len(ballast); i += 64 {
+			crossingSink += ballast[len(ballast)-1-i]
+		}
 		c3 := threadCPU()
 		s.Flush(now)
 		c4 := threadCPU()
@@ -138,7 +163,7 @@ func crossingFlush(b *testing.B, ballastBytes int) {
 			time.Sleep(50 * time.Microsecond)
 		}
 	}
-	for range 3 * sessions / bursts {
+	for range 3 * sessions / max(bursts, 1) {
 		step()
 	}
 	runtime.GC()
@@ -157,7 +182,7 @@ func crossingFlush(b *testing.B, ballastBytes int) {
 		step()
 		n++
 	}
-	events := float64(n * bursts * perView)
+	events := float64(n * max(bursts*perView, sessions*trickle, 1))
 	b.ReportMetric(float64(pushCPU)/events, "push-ns/event")
 	b.ReportMetric(float64(flushCPU)/events, "flush-ns/event")
 	b.ReportMetric(float64(ackCPU)/events, "ack-ns/event")

@@ -46,6 +46,7 @@ type tickState struct {
 	fc      flushCounts // what this Flush did (flushtrace.go)
 	outCap  int         // the message list's room when out was taken
 	batches []*batch    // the tick's written batches, the last written last (getBatch)
+	warmSum uint32      // the sum of warmSteps' loads, kept so that the compiler keeps them
 	trace   *flushTrace // nil unless FlushTraceEnv is set
 }
 
@@ -114,7 +115,10 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	}
 	t.fc = flushCounts{}
 	t.endsLeft, t.inFlush = maxEnds, true
-	for _, sess := range t.sessions {
+	for i, sess := range t.sessions {
+		if i%FlushWarmAhead == 0 {
+			t.warmSteps(t.sessions[i:min(i+FlushWarmAhead, len(t.sessions))])
+		}
 		t.step(sess, now)
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
