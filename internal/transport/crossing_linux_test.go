@@ -50,6 +50,11 @@ type crossingRun struct {
 	small   int // their size; 38 when 0
 	ballast int // bytes read between ticks
 	walk    int // bytes read between the sends and the Flush
+	// alternate, when set, is called before each tick with whether it is
+	// an odd one; the Flush's CPU of the odd and even ticks is reported
+	// apart (flush-µs/odd-tick, flush-µs/even-tick): a change and its
+	// baseline measured side by side, tick after tick.
+	alternate func(s *Server, odd bool)
 }
 
 func crossingFlush(b *testing.B, run crossingRun) {
@@ -113,7 +118,11 @@ func crossingFlush(b *testing.B, run crossingRun) {
 	var sent [ackLag + 1][sessions]uint32
 	tick := 0
 	var pushCPU, flushCPU, ackCPU int64
+	var parity [2]int64
 	step := func() {
+		if run.alternate != nil {
+			run.alternate(s, tick%2 == 1)
+		}
 		now = now.Add(50 * time.Millisecond)
 		c0 := threadCPU()
 		if tick >= ackLag {
@@ -158,6 +167,7 @@ func crossingFlush(b *testing.B, run crossingRun) {
 		ackCPU += c1 - c0
 		pushCPU += c2 - c1
 		flushCPU += c4 - c3
+		parity[tick%2] += c4 - c3
 		tick++
 		for s.Pending() > 0 {
 			time.Sleep(50 * time.Microsecond)
@@ -167,7 +177,7 @@ func crossingFlush(b *testing.B, run crossingRun) {
 		step()
 	}
 	runtime.GC()
-	pushCPU, flushCPU, ackCPU = 0, 0, 0
+	pushCPU, flushCPU, ackCPU, parity = 0, 0, 0, [2]int64{}
 	out0 := s.Stats().DatagramsOut
 	n := 0
 	b.ReportAllocs()
@@ -187,6 +197,10 @@ func crossingFlush(b *testing.B, run crossingRun) {
 	b.ReportMetric(float64(flushCPU)/events, "flush-ns/event")
 	b.ReportMetric(float64(ackCPU)/events, "ack-ns/event")
 	b.ReportMetric(float64(flushCPU)/float64(n)/1e3, "flush-µs/tick")
+	if run.alternate != nil {
+		b.ReportMetric(float64(parity[1])/float64(n/2)/1e3, "flush-µs/odd-tick")
+		b.ReportMetric(float64(parity[0])/float64(n-n/2)/1e3, "flush-µs/even-tick")
+	}
 	b.ReportMetric(float64(s.Stats().DatagramsOut-out0)/float64(n), "datagrams/tick")
 	var retr int
 	for _, sess := range all {

@@ -12,6 +12,9 @@ const FlushWarmAhead = 32
 // a crowd's are out of the cache by the flush. Only loads: it changes
 // nothing. Returns their sum, which the tick keeps.
 func (t *tickState) warmSteps(sessions []*Session) {
+	if t.noWarm {
+		return
+	}
 	var sum uint32
 	for _, s := range sessions {
 		sum += s.warmStep()

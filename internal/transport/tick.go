@@ -46,6 +46,7 @@ type tickState struct {
 	fc      flushCounts // what this Flush did (flushtrace.go)
 	outCap  int         // the message list's room when out was taken
 	batches []*batch    // the tick's written batches, the last written last (getBatch)
+	noWarm  bool        // warmSteps does nothing: its benchmark's baseline
 	warmSum uint32      // the sum of warmSteps' loads, kept so that the compiler keeps them
 	trace   *flushTrace // nil unless FlushTraceEnv is set
 }
