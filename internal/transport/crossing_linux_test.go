@@ -173,7 +173,7 @@ func crossingFlush(b *testing.B, run crossingRun) {
 			time.Sleep(50 * time.Microsecond)
 		}
 	}
-	for range 3 * sessions / max(bursts, 1) {
+	for range min(3*sessions/max(bursts, 1), 60) { // every session through three bursts
 		step()
 	}
 	runtime.GC()
