@@ -48,17 +48,17 @@ func TestWarmPollReadsEveryLine(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got, w := snd.WarmPoll(), want()+40; got != w {
+	if got, w := snd.WarmPoll(), want()+40+snd.flightNo[snd.next&snd.mask]; got != w {
 		t.Fatalf("3 queued: got %d, want %d (the first queued slot's length added)", got, w)
 	}
 	snd.Poll(now, func([]byte) {})
-	if got, w := snd.WarmPoll(), want()+uint32(snd.timers[0].at); got != w {
+	if got, w := snd.WarmPoll(), want()+uint32(snd.timers[0].at)+uint32(snd.timers[0].n); got != w {
 		t.Fatalf("3 in flight: got %d, want %d (the earliest timer added)", got, w)
 	}
 	if err := snd.Push(msg[:30], Critical); err != nil {
 		t.Fatal(err)
 	}
-	if got, w := snd.WarmPoll(), want()+uint32(snd.timers[0].at)+30; got != w {
+	if got, w := snd.WarmPoll(), want()+uint32(snd.timers[0].at)+uint32(snd.timers[0].n)+30+snd.flightNo[snd.next&snd.mask]; got != w {
 		t.Fatalf("3 in flight, 1 queued: got %d, want %d", got, w)
 	}
 }
