@@ -9,16 +9,20 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// threadUsage is getrusage(RUSAGE_THREAD) of the calling thread.
+// threadUsage is the calling thread's CPU time (its clock: getrusage's
+// is counted in scheduler ticks) and getrusage(RUSAGE_THREAD)'s faults
+// and context switches.
 func threadUsage() usage {
+	var u usage
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) == nil {
+		u.cpu = time.Duration(ts.Nano())
+	}
 	var ru unix.Rusage
-	if unix.Getrusage(unix.RUSAGE_THREAD, &ru) != nil {
-		return usage{}
+	if unix.Getrusage(unix.RUSAGE_THREAD, &ru) == nil {
+		u.minflt, u.nivcsw, u.nvcsw = ru.Minflt, ru.Nivcsw, ru.Nvcsw
 	}
-	return usage{
-		cpu:    time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
-		minflt: ru.Minflt, nivcsw: ru.Nivcsw, nvcsw: ru.Nvcsw,
-	}
+	return u
 }
 
 // stealMs is the machine's steal time so far (the "cpu" line of
