@@ -156,3 +156,29 @@ func TestTickTakesLastWrittenBatch(t *testing.T) {
 		t.Fatalf("got a batch of room %d, want a new one: the reader's are not the tick's", cap(s.tick.out.msgs))
 	}
 }
+
+// The tick keeps at most MaxIdleBatches written batches, the last ones
+// written: those a writer that fell behind made are dropped (fails
+// without the bound, or if it drops the latest).
+func TestTickKeepsFewIdleBatches(t *testing.T) {
+	s := &Server{out: make(chan *batch, 16), freeB: make(chan *batch, 16), freeT: make(chan *batch, 32)}
+	s.tick.init(s)
+	var all []*batch
+	for i := range 12 {
+		b := &batch{seq: uint64(i + 1)}
+		all = append(all, b)
+		s.recycle(b)
+	}
+	s.tick.getBatch()
+	if got := s.tick.out; got != all[11] {
+		t.Fatal("took another batch than the last written")
+	}
+	if got, want := len(s.tick.batches), MaxIdleBatches-1; got != want {
+		t.Fatalf("the tick keeps %d batches besides the one taken, want %d", got, want)
+	}
+	for i, b := range s.tick.batches {
+		if want := all[12-MaxIdleBatches+i]; b != want {
+			t.Fatalf("kept batch %d is not the %d-th last written", i, MaxIdleBatches-i)
+		}
+	}
+}

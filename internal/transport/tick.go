@@ -531,6 +531,12 @@ func (t *tickState) emitShared(addr netip.AddrPort, d []byte, seg int) {
 	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
 }
 
+// MaxIdleBatches bounds the written batches the tick keeps for its next
+// ticks: each holds its arena and message list at the largest tick it
+// carried. A writer that fell behind made more, which the tick then
+// drops, oldest first, once it has these many.
+const MaxIdleBatches = 4
+
 // getBatch takes a batch for this tick's datagrams: the one the writer
 // gave back last. The tick's batches are its own (the reader's small
 // ones never come to it) and taken last written first, so that a tick
@@ -548,6 +554,13 @@ func (t *tickState) getBatch() {
 		default:
 		}
 		break
+	}
+	if extra := len(t.batches) - MaxIdleBatches; extra > 0 {
+		// The oldest written, idle since the writer caught up: dropped,
+		// with their arenas and lists, for the collector.
+		n := copy(t.batches, t.batches[extra:])
+		clear(t.batches[n:])
+		t.batches = t.batches[:n]
 	}
 	if n := len(t.batches); n > 0 {
 		t.out = t.batches[n-1]
