@@ -4,6 +4,9 @@ import (
 	"net"
 	"net/netip"
 	"testing"
+	"time"
+
+	"dlmp/internal/wire"
 )
 
 // sinkAddrs returns the addresses of n loopback UDP sockets nobody reads
@@ -23,3 +26,10 @@ func sinkAddrs(tb testing.TB, n int) []netip.AddrPort {
 	}
 	return sinks
 }
+
+// nopWorld admits everyone and ignores packets.
+type nopWorld struct{}
+
+func (nopWorld) Join(*Session, *wire.ServerHello) bool   { return true }
+func (nopWorld) Packet(*Session, wire.Packet, time.Time) {}
+func (nopWorld) Leave(*Session, uint8)                   {}

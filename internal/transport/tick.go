@@ -18,7 +18,7 @@ type tickState struct {
 	byHello  map[helloKey]*Session
 	split    wire.Splitter
 	out      *batch // datagrams being built this tick
-	last     *buffer
+	last     []byte // the datagram being packed, at the end of out's arena: emit packs after it
 	lastN    int
 	lastAddr netip.AddrPort
 
@@ -29,7 +29,6 @@ type tickState struct {
 	endsLeft         int        // sessions this Flush may still end
 	spares           spares     // unreliable buffers left to the writer, for the sessions to take again
 	slots            lane.Slots // the reliable lanes' free slots, shared by the sessions
-	laneBuf          *buffer    // the buffer laneBuffer gave last
 
 	// The tick's shared moves (moves.go, decision 0355).
 	moves       *movesBuf   // this tick's copy (nil: none yet)
@@ -43,6 +42,13 @@ type tickState struct {
 	ends        []int       // emitSession's scratch: a run's datagram ends, in bytes
 	pend        []int       // and in parts
 	movesBehind bool        // this tick's copy is new because the writer is behind
+
+	fc      flushCounts // what this Flush did (flushtrace.go)
+	outCap  int         // the message list's room when out was taken
+	batches []*batch    // the tick's written batches, the last written last (getBatch)
+	noWarm  bool        // warmSteps does nothing: its benchmark's baseline
+	warmSum uint32      // the sum of warmSteps' loads, kept so that the compiler keeps them
+	trace   *flushTrace // nil unless FlushTraceEnv is set
 }
 
 type helloKey struct {
@@ -105,12 +111,25 @@ func (s *Server) Flush(now time.Time) {
 
 func (s *Server) flush(now time.Time, maxEnds int) {
 	t := &s.tick
+	if t.trace != nil {
+		t.trace.begin(s.poolNew.Load())
+	}
+	t.fc = flushCounts{}
 	t.endsLeft, t.inFlush = maxEnds, true
-	for _, sess := range t.sessions {
+	for i, sess := range t.sessions {
+		if i%FlushWarmAhead == 0 {
+			t.warmSteps(t.sessions[i:min(i+FlushWarmAhead, len(t.sessions))])
+		}
 		t.step(sess, now)
 	}
 	t.sessions = slices.DeleteFunc(t.sessions, func(s *Session) bool { return s.ended })
-	seq := t.batchSeq
+	seq, msgs := t.batchSeq, 0
+	if t.out != nil {
+		msgs = len(t.out.msgs)
+		if cap(t.out.msgs) > t.outCap {
+			t.fc.msgsGrown++
+		}
+	}
 	t.flush()
 	if t.batchSeq == seq {
 		seq = 0 // no batch: nothing holds this tick's shared moves
@@ -119,6 +138,9 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	}
 	t.endMoves(seq)
 	t.inFlush = false
+	if t.trace != nil {
+		t.trace.end(&t.fc, msgs, s.poolNew.Load())
+	}
 	s.nextTick.Store(now.Add(time.Second / time.Duration(s.cfg.TickHz)).UnixNano())
 }
 
@@ -267,19 +289,35 @@ func (t *tickState) step(sess *Session, now time.Time) {
 		}
 		return
 	}
+	t.fc.sessions++
+	var st0 lane.SenderStats
+	if t.trace != nil {
+		st0 = sess.send.Stats()
+	}
 	sent := false
+	dg := t.fc.laneDgrams
 	// The lane packs its datagrams straight into the batch's buffers.
 	sess.send.PollTo(now, t.laneBuffer, func(d []byte) {
 		t.emitLane(sess.Addr, d)
 		sent = true
 	})
+	if t.fc.laneDgrams != dg {
+		t.fc.lanePolls++
+	}
+	if t.trace != nil {
+		st := sess.send.Stats()
+		t.fc.retransmits += st.Retransmits - st0.Retransmits
+		t.fc.timeouts += st.Timeouts - st0.Timeouts
+	}
 	if a, ok := sess.gbn.Ack(now); ok {
 		t.emit(sess.Addr, a.Append(t.scratch()))
 		sent = true
+		t.fc.gbnAcks++
 	}
 	if sess.echoDue {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{Echo: sess.echo}).Append(t.scratch()))
 		sess.echoDue, sent = false, true
+		t.fc.echoes++
 	}
 	if n := len(sess.unrelEnd); n > 0 || sess.runN > 0 {
 		written := t.srv.written.Load()
@@ -293,6 +331,7 @@ func (t *tickState) step(sess *Session, now time.Time) {
 			s.stats.UnreliableDropped.Add(uint64(n + min(int(sess.runN), 1)))
 			sess.dropUnreliable()
 		case sess.unreliableRoom(written, &t.spares):
+			t.fc.unrelSess++
 			t.emitSession(sess)
 			sent = true
 			sess.swapUnreliable(t.batchSeq+1, written, &t.spares)
@@ -310,6 +349,7 @@ func (t *tickState) step(sess *Session, now time.Time) {
 	if !sent && now.Sub(sess.lastSent) >= s.cfg.Keepalive {
 		t.emit(sess.Addr, (&wire.ServerKeepalive{}).Append(t.scratch()))
 		sent = true
+		t.fc.keepalives++
 	}
 	if sent {
 		sess.lastSent = now
@@ -347,38 +387,41 @@ func (t *tickState) scratch() []byte { return t.scratchBuf[:0] }
 // packing it after the previous one to the same address when it fits.
 func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 	if t.out == nil {
-		t.out = t.srv.getBatch()
+		t.getBatch()
 	}
 	if t.last != nil && t.lastAddr == addr && t.lastN+len(d) <= wire.MaxDatagram {
-		t.lastN += copy(t.last[t.lastN:], d)
-		t.out.msgs[len(t.out.msgs)-1].Buf = t.last[:t.lastN]
+		t.last = append(t.last, d...) // at the arena's tail: in its room
+		t.lastN = len(t.last)
+		t.out.arena.use(len(d))
+		t.out.msgs[len(t.out.msgs)-1].Buf = t.last
 		return
 	}
-	buf := t.srv.pool.Get().(*buffer)
-	n := copy(buf[:], d)
-	t.out.bufs = append(t.out.bufs, buf)
-	t.out.msgs = append(t.out.msgs, conn.Message{Buf: buf[:n], Addr: addr})
-	t.last, t.lastN, t.lastAddr = buf, n, addr
+	buf := append(t.out.arena.next(), d...)
+	t.out.arena.use(len(d))
+	t.out.msgs = append(t.out.msgs, conn.Message{Buf: buf, Addr: addr})
+	t.last, t.lastN, t.lastAddr = buf, len(buf), addr
 }
 
-// laneBuffer returns an empty pooled buffer for a reliable lane's next
-// datagram, the batch's from now on (Sender.PollTo).
+// laneBuffer returns an empty buffer at the end of the batch's arena for a
+// reliable lane's next datagram (Sender.PollTo): its room is a datagram's,
+// and it is the arena's only when emitLane takes it (a datagram abandoned
+// by a link found dead mid-Poll takes nothing).
 func (t *tickState) laneBuffer() []byte {
 	if t.out == nil {
-		t.out = t.srv.getBatch()
+		t.getBatch()
 	}
-	buf := t.srv.pool.Get().(*buffer)
-	t.out.bufs = append(t.out.bufs, buf)
-	t.laneBuf = buf
-	return buf[:0]
+	return t.out.arena.next()
 }
 
 // emitLane adds the lane datagram d, packed in the buffer laneBuffer gave
 // last, for addr: what the session sends next this tick may be packed
 // after it.
 func (t *tickState) emitLane(addr netip.AddrPort, d []byte) {
+	t.fc.laneDgrams++
+	t.fc.laneBytes += len(d)
+	t.out.arena.use(len(d))
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr})
-	t.last, t.lastN, t.lastAddr = t.laneBuf, len(d), addr
+	t.last, t.lastN, t.lastAddr = d, len(d), addr
 }
 
 // emitUnreliable adds a session's unreliable datagrams of this tick: the
@@ -482,10 +525,52 @@ func (t *tickState) emitParts(sess *Session, parts []uint64, dgrams, seg int, af
 // must stay valid until the writer has written this tick's batch.
 func (t *tickState) emitShared(addr netip.AddrPort, d []byte, seg int) {
 	if t.out == nil {
-		t.out = t.srv.getBatch()
+		t.getBatch()
 	}
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr, Seg: seg})
 	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
+}
+
+// MaxIdleBatches bounds the written batches the tick keeps for its next
+// ticks: each holds its arena and message list at the largest tick it
+// carried. A writer that fell behind made more, which the tick then
+// drops, oldest first, once it has these many.
+const MaxIdleBatches = 4
+
+// getBatch takes a batch for this tick's datagrams: the one the writer
+// gave back last. The tick's batches are its own (the reader's small
+// ones never come to it) and taken last written first, so that a tick
+// reuses the one or two batches the writer keeps up with, whose lists
+// are grown and whose memory is warm: taken in turn, as from a queue,
+// every batch the writer ever held had to grow its lists to a crossing's
+// size in its turn, on fresh pages (~80 page faults of ~19 µs a batch
+// for 3,500 messages), tick after tick.
+func (t *tickState) getBatch() {
+	for {
+		select {
+		case b := <-t.srv.freeT:
+			t.batches = append(t.batches, b)
+			continue
+		default:
+		}
+		break
+	}
+	if extra := len(t.batches) - MaxIdleBatches; extra > 0 {
+		// The oldest written, idle since the writer caught up: dropped,
+		// with their arenas and lists, for the collector.
+		n := copy(t.batches, t.batches[extra:])
+		clear(t.batches[n:])
+		t.batches = t.batches[:n]
+	}
+	if n := len(t.batches); n > 0 {
+		t.out = t.batches[n-1]
+		t.batches[n-1] = nil
+		t.batches = t.batches[:n-1]
+	} else {
+		t.out = &batch{}
+		t.fc.newBatch++
+	}
+	t.outCap = cap(t.out.msgs)
 }
 
 // flush hands this tick's datagrams to the writer.

@@ -181,9 +181,11 @@ type Server struct {
 	inbound chan inbound  // reader → tick
 	arrived chan struct{} // reader → tick: something was queued since the last signal
 	pool    sync.Pool     // *buffer
+	poolNew atomic.Uint64 // buffers the pool made
 
-	out      chan *batch // tick and reader → writer
-	freeB    chan *batch
+	out      chan *batch   // tick and reader → writer
+	freeB    chan *batch   // the reader's batches, written
+	freeT    chan *batch   // the tick's batches, written (tickState.getBatch)
 	pending  atomic.Int64  // batches handed to the writer, not yet written
 	written  atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
 	nextTick atomic.Int64  // when the next tick is due (Unix ns; 0: unknown): the reader reads before it
@@ -229,9 +231,14 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 		arrived: make(chan struct{}, 1),
 		out:     make(chan *batch, 16),
 		freeB:   make(chan *batch, 16),
+		freeT:   make(chan *batch, 32),
 		done:    make(chan struct{}),
 	}
-	s.pool.New = func() any { return new(buffer) }
+	s.pool.New = func() any {
+		s.poolNew.Add(1)
+		return new(buffer)
+	}
+	s.tick.trace = openFlushTrace()
 	if _, err := rand.Read(s.secret[:]); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("transport: cookie secret: %w", err)
@@ -275,6 +282,7 @@ func (s *Server) Close() error {
 		close(s.done)
 		err = s.conn.Close()
 		s.wg.Wait()
+		s.tick.trace.close()
 	})
 	return err
 }

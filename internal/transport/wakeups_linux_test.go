@@ -132,13 +132,6 @@ func cpuNow(tb testing.TB) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// nopWorld admits everyone and ignores packets.
-type nopWorld struct{}
-
-func (nopWorld) Join(*Session, *wire.ServerHello) bool   { return true }
-func (nopWorld) Packet(*Session, wire.Packet, time.Time) {}
-func (nopWorld) Leave(*Session, uint8)                   {}
-
 // BenchmarkWakeups: the server's reader, world loop (as server.Run: Receive
 // on Arrived, Tick at 20 Hz) and writer under 20,000 datagrams a second
 // from 200 sessions (a child process sends them, as 1000 players at 20 Hz

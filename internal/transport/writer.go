@@ -12,6 +12,7 @@ type batch struct {
 	msgs   []conn.Message
 	bufs   []*buffer
 	gather []gatherRef // the messages that are gather lists, for the writer to make
+	arena  arena       // a tick batch's own datagrams (the reader's are in bufs)
 	seq    uint64      // a tick's batch: its number (Server.written); 0 for the reader's
 }
 
@@ -147,15 +148,22 @@ func (s *Server) sendControl(to netip.AddrPort, d []byte) {
 	s.put(b)
 }
 
+// recycle takes b back once written (or dropped): a tick's batch to the
+// tick's own free list (freeT), the reader's to freeB.
 func (s *Server) recycle(b *batch) {
 	for _, buf := range b.bufs {
 		s.pool.Put(buf)
 	}
 	clear(b.msgs)
 	clear(b.gather)
+	free := s.freeB
+	if b.seq != 0 {
+		free = s.freeT
+	}
 	b.msgs, b.bufs, b.gather, b.seq = b.msgs[:0], b.bufs[:0], b.gather[:0], 0
+	b.arena.reset()
 	select {
-	case s.freeB <- b:
+	case free <- b:
 	default:
 	}
 }
