@@ -116,7 +116,7 @@ func (v *View) hidesBySlots() bool {
 	k := 0
 	for w, m := range marks {
 		for m != 0 {
-			v.hides[k] = t.slots[w<<6|bits.TrailingZeros64(m)].id
+			v.hides[k] = t.id(w<<6 | bits.TrailingZeros64(m))
 			k++
 			m &= m - 1
 		}
