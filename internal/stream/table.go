@@ -160,9 +160,13 @@ func (t *table) remove(i int) {
 		if s.key == 0 {
 			break
 		}
-		// s may move to i if its home is not in the cyclic range (i, j].
-		if h := hash(s.key^^t.flip, mask); (j > i && (h <= i || h > j)) || (j < i && h <= i && h > j) {
-			t.slots[i] = s
+		// s moves to i if its home is not in the cyclic range (i, j]: if
+		// it is at least as far back from j as i is. The hole takes s
+		// either way (with no branch on the test, which mispredicts): if
+		// s stays, the hole is still i, filled or emptied later.
+		h := hash(s.key^^t.flip, mask)
+		t.slots[i] = s
+		if (j-h)&mask >= (j-i)&mask {
 			i = j
 		}
 	}
