@@ -3,6 +3,7 @@ package stream
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -118,5 +119,31 @@ func TestTableKeepsSlotsAndRekeys(t *testing.T) {
 	t.Logf("%d rekeys", rekeys)
 	if rekeys < 3 {
 		t.Errorf("got %d rekeys, want the walk to make several", rekeys)
+	}
+}
+
+// TestViewShowsTheEdgeIDs: a view shows, finds, patches and hides the ids
+// at the edges of uint32 (MaxUint32, whose key is 0 in a fresh table, and
+// the ids rekey moves that role to), as any other.
+func TestViewShowsTheEdgeIDs(t *testing.T) {
+	const top = math.MaxUint32
+	v := New(Unlimited)
+	all := []Want{w(top, 1, 1), w(top-1, 1, 2), w(0, 1, 3), w(top-2, 1, 4)}
+	ops := v.Reconcile(slices.Clone(all), Unlimited, HidesFirst, nil)
+	checkOps(t, "first reconcile", ops, []Op{show(top, 1), show(top-1, 1), show(0, 1), show(top-2, 1)})
+	for _, x := range all {
+		if rev, ok := v.Shown(x.ID); !ok || rev != 1 {
+			t.Fatalf("Shown(%d) = %d, %v; want 1, true", x.ID, rev, ok)
+		}
+	}
+	ops, ok := v.Patch(v.Len(), v.sum, []uint32{top, 0}, []Want{w(top-3, 1, 5)}, Unlimited, HidesFirst, nil)
+	if !ok {
+		t.Fatal("Patch refused the view's own set")
+	}
+	checkOps(t, "patch", canonical(ops), canonical([]Op{hide(top), hide(0), show(top-3, 1)}))
+	ops = v.Reconcile([]Want{w(top, 2, 1), w(top-3, 1, 5)}, Unlimited, HidesFirst, nil)
+	checkOps(t, "second reconcile", canonical(ops), canonical([]Op{hide(top - 1), hide(top - 2), show(top, 2)}))
+	if v.Len() != 2 || v.sum != sumOf(w(top, 2, 1), w(top-3, 1, 5)) {
+		t.Errorf("got %d shown, sum %x; want 2, %x", v.Len(), v.sum, sumOf(w(top, 2, 1), w(top-3, 1, 5)))
 	}
 }
