@@ -72,3 +72,51 @@ func TestHidesBySlotsIsTableOrder(t *testing.T) {
 		t.Errorf("the bitmap served %d of %d plain cases: want most", served, plain)
 	}
 }
+
+// TestHideMarkedMatchesHide: hideMarked (the hides' slots taken from
+// hidesBySlots' marks, removed last slot first) leaves the table, the
+// fingerprint, the ops and the hides left as hide (each looked up) does,
+// for small tables whose probe runs often cross the table's end (a
+// removal there moves an entry from the table's start to its end, whose
+// mark is then stale) and any n of the hides. It fails if a stale mark is
+// taken as the hide's slot.
+func TestHideMarkedMatchesHide(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for round := range 3000 {
+		a, b := New(Unlimited), New(Unlimited)
+		n := 2 + rng.IntN(40)
+		ids := make([]uint32, 0, n)
+		for len(ids) < n {
+			id := rng.Uint32N(1 << 16)
+			if _, ok := a.Shown(id); ok {
+				continue
+			}
+			rev := rng.Uint32N(3)
+			for _, v := range []*View{a, b} {
+				v.shown.insert(id, rev)
+				v.sum += mix(id, rev)
+			}
+			ids = append(ids, id)
+		}
+		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		hides := ids[:2+rng.IntN(len(ids)-1)]
+		a.hides, b.hides = slices.Clone(hides), slices.Clone(hides)
+		if !a.hidesBySlots() || !b.hidesBySlots() {
+			continue
+		}
+		nh := rng.IntN(len(hides) + 1)
+		nw := (len(a.shown.slots) + 63) / 64
+		got := a.hideMarked(nh, a.order[:nw], nil)
+		want := b.hide(nh, nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: got ops %v, want %v", round, got, want)
+		}
+		if !slices.Equal(a.shown.slots, b.shown.slots) || a.shown.n != b.shown.n || a.sum != b.sum {
+			t.Fatalf("round %d: hiding %d of %v: got table %v (%d, sum %x), want %v (%d, sum %x)",
+				round, nh, hides, a.shown.slots, a.shown.n, a.sum, b.shown.slots, b.shown.n, b.sum)
+		}
+		if !slices.Equal(a.hides, b.hides) {
+			t.Fatalf("round %d: got hides left %v, want %v", round, a.hides, b.hides)
+		}
+	}
+}

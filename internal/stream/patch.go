@@ -71,19 +71,71 @@ func (v *View) patch(budget int, order Order, out []Op) []Op {
 	// allocations. The shows' sort takes twice their count (sortWants).
 	v.order = slices.Grow(v.order[:0], max(len(v.hides), 2*len(v.shows)))
 	v.shown.warm(v.hides, v.shows)
-	if len(v.hides) > 1 && !v.hidesBySlots() {
-		ks := v.order[:0]
-		for _, id := range v.hides {
-			ks = append(ks, uint64(uint32(v.shown.find(id)))<<32|uint64(id))
-		}
-		slices.Sort(ks)
-		for i, k := range ks {
-			v.hides[i] = uint32(k)
-		}
-		v.order = ks[:0]
-	}
 	v.order = sortWants(v.shows, v.order)[:0]
+	if len(v.hides) > 1 {
+		if v.hidesBySlots() {
+			if order == HidesFirst {
+				nw := (len(v.shown.slots) + 63) / 64
+				return v.flushMarked(budget, v.order[:nw], out)
+			}
+		} else {
+			ks := v.order[:0]
+			for _, id := range v.hides {
+				ks = append(ks, uint64(uint32(v.shown.find(id)))<<32|uint64(id))
+			}
+			slices.Sort(ks)
+			for i, k := range ks {
+				v.hides[i] = uint32(k)
+			}
+			v.order = ks[:0]
+		}
+	}
 	return v.Flush(budget, order, out)
+}
+
+// flushMarked is Flush, hides first, for the hides hidesBySlots put in
+// table order, their slots marked in marks: the hides are not looked up
+// again (hideMarked).
+func (v *View) flushMarked(budget int, marks []uint64, out []Op) []Op {
+	budget = max(budget, 0)
+	nh := min(len(v.hides), budget)
+	out = v.hideMarked(nh, marks, out)
+	out = v.show(min(len(v.shows), budget-nh), out)
+	v.release()
+	return out
+}
+
+// hideMarked is hide for the first n of the hides hidesBySlots put in table
+// order, whose slots are the set bits of marks (the k-th hide in the k-th
+// set bit), the table unchanged since: it takes each hide's slot from its
+// mark instead of probing for it again (decision 0404). It removes them
+// last slot first: a removal shifts back only entries of the run after its
+// slot, so the slots of the hides before it stay where they were, unless
+// the run crosses the table's end and an entry at its start moves to its
+// end: such a hide, whose slot no longer holds it, is looked up.
+func (v *View) hideMarked(n int, marks []uint64, out []Op) []Op {
+	t := &v.shown
+	for _, id := range v.hides[:n] {
+		out = append(out, Op{ID: id})
+	}
+	k := len(v.hides) // the hides left to pass, from the last
+	for w := len(marks) - 1; w >= 0 && k > 0; w-- {
+		for m := marks[w]; m != 0; {
+			b := 63 - bits.LeadingZeros64(m)
+			m &^= 1 << b
+			if k--; k >= n {
+				continue
+			}
+			id, i := v.hides[k], w<<6|b
+			if t.slots[i].key != t.keyOf(id) {
+				i = t.find(id)
+			}
+			v.sum -= mix(id, t.slots[i].rev)
+			t.remove(i)
+		}
+	}
+	v.hides = v.hides[:copy(v.hides, v.hides[n:])]
+	return out
 }
 
 // hidesBySlots puts v.hides in table order, as the sort of patch does,
@@ -116,7 +168,7 @@ func (v *View) hidesBySlots() bool {
 	k := 0
 	for w, m := range marks {
 		for m != 0 {
-			v.hides[k] = t.slots[w<<6|bits.TrailingZeros64(m)].id
+			v.hides[k] = t.id(w<<6 | bits.TrailingZeros64(m))
 			k++
 			m &= m - 1
 		}

@@ -238,8 +238,10 @@ func TestStepScratchKept(t *testing.T) {
 
 // TestFirstReconcileAfterPatchHides: a fresh view that took its first
 // entities by Patch, then diffs, hides the ones no longer wanted. The
-// inserts of a fresh table and its first Reconcile must not share an epoch
-// (decision 0297): the entities patched in would count as wanted.
+// inserts of a fresh table must not count as wanted by its first
+// Reconcile (decision 0297, when a slot held the epoch of the reconcile
+// that wanted it; Reconcile marks the slots it keeps in a bitmap since
+// decision 0403).
 func TestFirstReconcileAfterPatchHides(t *testing.T) {
 	a, b := w(1, 1, 10), w(2, 1, 20)
 	v := New(Unlimited)

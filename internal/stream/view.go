@@ -188,32 +188,35 @@ func (v *View) Reconcile(wanted []Want, budget int, order Order, out []Op) []Op 
 		v.release() // the same set at the same revs: nothing to send
 		return out
 	}
-	ep := v.shown.nextEpoch()
-	// Mark what stays; move what must be (re)sent to the front of wanted.
+	// Mark the slots of what stays (a bit a slot, in v.order); move what
+	// must be (re)sent to the front of wanted.
+	t := &v.shown
+	nw := (len(t.slots) + 63) / 64
+	marks := slices.Grow(v.order[:0], nw)[:nw]
+	clear(marks)
 	shows, kept := 0, 0
 	for i := range wanted {
-		w := &wanted[i]
-		if j := v.shown.find(w.ID); j >= 0 {
-			s := &v.shown.slots[j]
-			s.seen = ep
+		wt := &wanted[i]
+		if j := t.find(wt.ID); j >= 0 {
+			marks[j>>6] |= 1 << (j & 63)
 			kept++
-			if s.rev == w.Rev {
+			if t.slots[j].rev == wt.Rev {
 				continue
 			}
 		}
 		wanted[shows], wanted[i] = wanted[i], wanted[shows]
 		shows++
 	}
-	sh := wanted[:shows]
-	v.order = sortWants(sh, v.order)[:0]
-	v.shows = append(v.shows, sh...)
-	if kept < v.shown.n {
-		for i := range v.shown.slots {
-			if s := &v.shown.slots[i]; s.seen != 0 && s.seen != ep {
-				v.hides = append(v.hides, s.id)
+	if kept < t.n {
+		for i := range t.slots {
+			if t.slots[i].key != 0 && marks[i>>6]&(1<<(i&63)) == 0 {
+				v.hides = append(v.hides, t.id(i))
 			}
 		}
 	}
+	sh := wanted[:shows]
+	v.order = sortWants(sh, marks[:0])[:0]
+	v.shows = append(v.shows, sh...)
 	return v.Flush(budget, order, out)
 }
 
