@@ -86,10 +86,12 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	e := &q.ent
 	w.ents.passes[0]++
 	wants, ranks := w.ents.wants[:0], w.ents.views.ranks[:0]
+	var far float32 // the farthest hit's squared distance, read in the loop that reads the hits
 	refs := w.ents.views.refs
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
 		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
 		for _, h := range w.ents.hits {
+			far = max(far, h.Dist2)
 			id := uint16(h.Key)
 			if id == q.id || e.wants(id) { // a held one is taken below, at its rank
 				continue
@@ -119,10 +121,7 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 		var in float32                      // the largest rank of the wanted once held
 		out := float32(noCut)               // the smallest rank of the others
 		if len(w.ents.hits) > PlayerLimit { // a player the query did not reach is no nearer than its farthest hit
-			out = 0
-			for _, h := range w.ents.hits {
-				out = max(out, h.Dist2)
-			}
+			out = far
 		}
 		n := 0
 		for i := range wants {
