@@ -272,10 +272,12 @@ func BenchmarkCrossingHides(b *testing.B) {
 // the players a view shows (labelsOnShownPlayers), for 50 of the
 // crossing's 1000 viewers an op (a tick's label passes: each viewer's once
 // a second), the next 50 on the next op, at the packs' first crossing:
-// refs reads
-// a player's only label's slot from its ref (decision 0377), lists reads
-// it from the player's list of labels, as before it (labelsByLists, kept
-// here). -cold sweeps the caches before each op (sweepCaches), as a tick
+// gather reads the shown players' refs in a loop of their own, then the
+// labels' entries (decision 0397); refs reads each player's ref and then
+// its label's entry in one loop, as before it (labelsByRefs, kept here);
+// refs and gather read a player's only label's slot from its ref
+// (decision 0377), lists reads it from the player's list of labels, as
+// before 0377 (labelsByLists, kept here). -cold sweeps the caches before each op (sweepCaches), as a tick
 // finds them in the load run.
 func BenchmarkLabelPassWalk(b *testing.B) {
 	c := newCrossing(b, false)
@@ -285,18 +287,19 @@ func BenchmarkLabelPassWalk(b *testing.B) {
 	}
 	c.coldTicks()
 	walks := map[string]func(*Player) int{
-		"refs": func(p *Player) int {
+		"gather": func(p *Player) int {
 			n := 0
 			for s := range c.w.labelsOnShownPlayers(p) {
 				n += int(s)
 			}
 			return n
 		},
+		"refs":  func(p *Player) int { return c.w.labelsByRefs(p) },
 		"lists": func(p *Player) int { return c.w.labelsByLists(p) },
 	}
 	want := 0
 	for _, cold := range []bool{false, true} {
-		for _, name := range []string{"refs", "lists"} {
+		for _, name := range []string{"gather", "refs", "lists"} {
 			walk := walks[name]
 			if cold {
 				name += "-cold"
@@ -332,6 +335,38 @@ func BenchmarkLabelPassWalk(b *testing.B) {
 // walkOps is the ops of BenchmarkLabelPassWalk at which its walks are
 // checked against each other: -benchtime 400x.
 const walkOps = 400
+
+// labelsByRefs is labelsOnShownPlayers before decision 0397, summing the
+// slots: each shown player's ref and its label's entry read in one loop.
+func (w *World) labelsByRefs(p *Player) int {
+	d := &w.ents.views.labels
+	refs := w.ents.views.refs
+	n := 0
+	for _, id := range p.ent.shownP {
+		if id == p.id {
+			continue
+		}
+		r := &refs[id]
+		if !r.inGrid {
+			continue
+		}
+		if s := r.label - 1; s >= 0 {
+			if _, ok := d.refs[s].want(p, r.pos); ok {
+				n += int(s)
+			}
+			continue
+		}
+		if int(id) >= len(d.on) {
+			continue
+		}
+		for _, s := range d.on[id] {
+			if _, ok := d.refs[s].want(p, r.pos); ok {
+				n += int(s)
+			}
+		}
+	}
+	return n
+}
 
 // labelsByLists is labelsOnShownPlayers before decision 0377, summing the
 // slots: every shown player's labels read from its list.
