@@ -208,20 +208,19 @@ func rankKey(rank float32, id uint32) uint64 {
 
 // setWants records wants as q's view's wanted set (wantP), hide and show
 // being how it differs from the last (playerChange), and keeps wantBits
-// and each player's heldBy (the viewers whose view wants it) in step: only
-// the players that came or went are touched.
+// and each player's heldBy row (the viewers whose view wants it) in step:
+// only the players that came or went are touched, in the dense rows
+// (players_index.go), not in the players' structs.
 func (w *World) setWants(q *Player, wants []stream.Want, hide []uint32, show []stream.Want) {
 	e := &q.ent
 	for _, id := range hide {
 		e.wantBits.del(uint16(id))
-		if o := w.players[id]; o != nil {
-			o.ent.heldBy.del(q.id)
-		}
+		w.heldBy(uint16(id)).del(q.id) // a leaver's row is clear (playerLeft)
 	}
 	for i := range show {
 		id := uint16(show[i].ID)
 		e.wantBits.add(id)
-		w.players[id].ent.heldBy.add(q.id)
+		w.heldBy(id).set(q.id)
 	}
 	e.wantP = e.wantP[:0]
 	for i := range wants {
