@@ -479,8 +479,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])
 	}
 	w.readOps(q, w.ents.ops) // players_show.go: the shown players' lines, in a pass of their own
-	hid := false             // shownP and the move lists have hidden players left in them (shownBits cleared)
-	unplace := w.ents.views.unplace[:0]
+	hid := false             // shownP has hidden players left in it (shownBits cleared)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
 		if op.Show {
@@ -491,8 +490,7 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 			}
 			if hid {
 				e.dropHidden()
-				w.unplaceMoves(e, unplace) // players_unplace.go: as unplaceMove for each, in one go
-				unplace, hid = unplace[:0], false
+				hid = false
 			}
 			if e.shownBits.has(id) { // a show again at a new rev: placed again
 				e.unplaceMove(id)
@@ -506,15 +504,13 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 		} else {
 			e.shownBits.del(id)
 			hid = true
-			unplace = append(unplace, id)
+			e.unplaceMove(id)
 			w.sendHide(q, id)
 		}
 	}
 	if hid {
 		e.dropHidden()
-		w.unplaceMoves(e, unplace)
 	}
-	w.ents.views.unplace = unplace[:0]
 	e.playersLeft = e.players.Pending() > 0
 }
 

@@ -50,10 +50,6 @@ type viewBudget struct {
 	mark  idSet    // the new wanted set, while playerChange runs
 	hide  []uint32 // playerChange's players to hide
 	show  []stream.Want
-
-	// streamPlayersNow's scratch (players_unplace.go).
-	unplace []uint16 // the pass's hides, to take out of the move lists
-	movePos []uint16 // by id: its index in the list removeIDs takes ids from
 }
 
 // beginViews starts a tick's budget at the first view of players of the
