@@ -59,8 +59,7 @@ type playerLabels struct {
 	refs []labelRef // by slot; a free slot has id 0
 	free []int32    // slots to give again
 
-	slots []int32   // scratch of passLabels: the slot of each want
-	at    []labelAt // scratch of labelsOnShownPlayers (gatherLabels)
+	slots []int32 // scratch of passLabels: the slot of each want
 
 	patched, listed uint64 // passes by Patch, and by Reconcile (tests, benchmarks)
 	noSpread        bool   // the pass sends all its ops at once, room allowing (the baseline of label_spread.go)
@@ -216,55 +215,32 @@ func (w *World) passLabels(p *Player) bool {
 // labels) is one line of refs, its label's slot with its position; its
 // list of labels is read only when it has several. labelsOnShown and
 // passLabels walk it.
-//
-// The walk reads in two loops (gatherLabels, then the labels' entries), so
-// that the cache misses of each overlap (decision 0397): read in one loop,
-// each shown player's ref and then its label's entry, which depends on
-// the ref, were two misses in turn for each of the ~200 players a pass
-// walks, and the loop's body (the want, the caller's appends) held too
-// few of them in flight. The labels yielded, and their order, are the
-// same.
 func (w *World) labelsOnShownPlayers(p *Player) iter.Seq2[int32, stream.Want] {
 	return func(yield func(int32, stream.Want) bool) {
 		d := &w.ents.views.labels
-		d.at = w.gatherLabels(p, d.at[:0])
-		for _, a := range d.at {
-			if want, ok := d.refs[a.s].want(p, a.pos); ok && !yield(a.s, want) {
-				return
+		refs := w.ents.views.refs
+		for _, id := range p.ent.shownP {
+			if id == p.id {
+				continue
+			}
+			r := &refs[id]
+			if !r.inGrid { // left: no position
+				continue
+			}
+			if s := r.label - 1; s >= 0 { // its only label
+				if want, ok := d.refs[s].want(p, r.pos); ok && !yield(s, want) {
+					return
+				}
+				continue
+			}
+			if int(id) >= len(d.on) {
+				continue
+			}
+			for _, s := range d.on[id] {
+				if want, ok := d.refs[s].want(p, r.pos); ok && !yield(s, want) {
+					return
+				}
 			}
 		}
 	}
-}
-
-// labelAt is a label on a player a label walk reads: its slot, and its
-// player's stream center.
-type labelAt struct {
-	pos grid.Vec
-	s   int32
-}
-
-// gatherLabels appends to at the labels on the players p's view shows
-// (not p), in the order of its shown list and of each player's labels,
-// with each player's stream center: of each player only its ref is read,
-// in a loop whose loads do not depend on one another.
-func (w *World) gatherLabels(p *Player, at []labelAt) []labelAt {
-	d := &w.ents.views.labels
-	refs := w.ents.views.refs
-	for _, id := range p.ent.shownP {
-		r := &refs[id]
-		if id == p.id || !r.inGrid { // left: no position
-			continue
-		}
-		if s := r.label - 1; s >= 0 { // its only label
-			at = append(at, labelAt{pos: r.pos, s: s})
-			continue
-		}
-		if int(id) >= len(d.on) {
-			continue
-		}
-		for _, s := range d.on[id] {
-			at = append(at, labelAt{pos: r.pos, s: s})
-		}
-	}
-	return at
 }
