@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
+	"dlmp/internal/stream"
 	"dlmp/internal/threadcpu"
 	"dlmp/internal/wire"
 )
@@ -272,11 +274,12 @@ func BenchmarkCrossingHides(b *testing.B) {
 // the players a view shows (labelsOnShownPlayers), for 50 of the
 // crossing's 1000 viewers an op (a tick's label passes: each viewer's once
 // a second), the next 50 on the next op, at the packs' first crossing:
-// refs reads
-// a player's only label's slot from its ref (decision 0377), lists reads
-// it from the player's list of labels, as before it (labelsByLists, kept
-// here). -cold sweeps the caches before each op (sweepCaches), as a tick
-// finds them in the load run.
+// refs reads a player's only label's slot from its ref (decision 0377),
+// lists reads it from the player's list of labels, as before it
+// (labelsByLists, kept here), gather reads the refs in a loop of their
+// own before the labels' entries (labelsByGather, measured and not kept:
+// decision 0397). -cold sweeps the caches before each op (sweepCaches),
+// as a tick finds them in the load run.
 func BenchmarkLabelPassWalk(b *testing.B) {
 	c := newCrossing(b, false)
 	for range 300 { // the packs meet at 14 s
@@ -292,11 +295,18 @@ func BenchmarkLabelPassWalk(b *testing.B) {
 			}
 			return n
 		},
+		"gather": func(p *Player) int {
+			n := 0
+			for s := range c.w.labelsByGather(p) {
+				n += int(s)
+			}
+			return n
+		},
 		"lists": func(p *Player) int { return c.w.labelsByLists(p) },
 	}
 	want := 0
 	for _, cold := range []bool{false, true} {
-		for _, name := range []string{"refs", "lists"} {
+		for _, name := range []string{"refs", "gather", "lists"} {
 			walk := walks[name]
 			if cold {
 				name += "-cold"
@@ -332,6 +342,50 @@ func BenchmarkLabelPassWalk(b *testing.B) {
 // walkOps is the ops of BenchmarkLabelPassWalk at which its walks are
 // checked against each other: -benchtime 400x.
 const walkOps = 400
+
+// labelAt is a label on a player labelsByGather reads: its slot, and its
+// player's stream center.
+type labelAt struct {
+	pos grid.Vec
+	s   int32
+}
+
+// gatherScratch is labelsByGather's scratch (the world held it).
+var gatherScratch []labelAt
+
+// labelsByGather is labelsOnShownPlayers in two loops, measured and not
+// kept (decision 0397): the shown players' refs (slot and position) into
+// a scratch first, then the labels' entries, so that the misses of each
+// loop overlap. Its labels and their order are the same.
+func (w *World) labelsByGather(p *Player) iter.Seq2[int32, stream.Want] {
+	return func(yield func(int32, stream.Want) bool) {
+		at := gatherScratch[:0]
+		d := &w.ents.views.labels
+		refs := w.ents.views.refs
+		for _, id := range p.ent.shownP {
+			r := &refs[id]
+			if id == p.id || !r.inGrid {
+				continue
+			}
+			if s := r.label - 1; s >= 0 {
+				at = append(at, labelAt{pos: r.pos, s: s})
+				continue
+			}
+			if int(id) >= len(d.on) {
+				continue
+			}
+			for _, s := range d.on[id] {
+				at = append(at, labelAt{pos: r.pos, s: s})
+			}
+		}
+		gatherScratch = at
+		for _, a := range at {
+			if want, ok := d.refs[a.s].want(p, a.pos); ok && !yield(a.s, want) {
+				return
+			}
+		}
+	}
+}
 
 // labelsByLists is labelsOnShownPlayers before decision 0377, summing the
 // slots: every shown player's labels read from its list.

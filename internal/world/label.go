@@ -39,8 +39,12 @@ type Label struct {
 	rev    uint32 // grows with every change
 	h      grid.Handle
 	slot   int32  // attached to a player: its place in the dense table (label_pass.go)
-	enc    []byte // its show, checked and encoded at encRev (sendLabelOps)
-	encRev uint32
+	encRev uint32 // the rev enc is the show of; 0: none yet
+	// enc is its show, checked and encoded at encRev (sendLabelOps): in
+	// the struct, after the fields a send reads, so that a show's bytes
+	// are at an address known with the label's, not behind a pointer read
+	// from it (decision 0397).
+	enc [wire.Label3DLen]byte
 }
 
 // ID returns the label id.
@@ -321,14 +325,15 @@ func (w *World) sendLabelOps(p *Player, fresh bool) {
 				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
 				continue
 			}
-			if l.encRev != l.rev || len(l.enc) == 0 {
+			if l.encRev != l.rev {
 				fillLabel(&pr.label, l)
 				if pr.label.CheckSend() != nil { // not reached: checked on create and change
 					continue
 				}
-				l.enc, l.encRev = pr.label.Append(l.enc[:0]), l.rev
+				pr.label.Append(l.enc[:0])
+				l.encRev = l.rev
 			}
-			w.sendEncoded(p, l.enc, lane.Critical)
+			w.sendEncoded(p, l.enc[:], lane.Critical)
 			continue
 		}
 		w.sendLabelHide(p, op.ID)

@@ -110,7 +110,6 @@ type playerEnt struct {
 	shownBits   idSet                  // the same, as a set
 	wantBits    idSet                  // the players wanted as of the last pass: shown or left to show (held)
 	wantP       []uint16               // the same, listed
-	heldBy      idSet                  // the viewers whose view wants this player (players_index.go)
 	freshP      []uint16               // shown in this tick's pass: owed a first PlayerMove
 	nearP       []uint16               // the players shown within NearMoveDistance, as of the last split
 	nearD       []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
@@ -314,13 +313,14 @@ func (w *World) announceObjects(sc grid.Scope, pos grid.Vec) {
 // full), or p not held but eligible and ranked within it. Every other
 // player keeps its rank until it announces itself or the viewer moves, so
 // the view's last pass still holds. The viewers who hold p are read from
-// p's heldBy, wherever they are; the others from the cut grid around p
+// p's heldBy row, wherever they are; the others from the cut grid around p
 // (players_cuts.go: those whose cut p may rank within), by the dense table
 // (players_index.go), without their structs.
 func (w *World) announceMover(p *Player) {
 	e := &p.ent
 	refs := w.ents.views.refs
-	for i, word := range e.heldBy {
+	held := w.heldBy(p.id)
+	for i, word := range held {
 		for word != 0 {
 			id := uint16(i<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
@@ -342,7 +342,7 @@ func (w *World) announceMover(p *Player) {
 		if id == p.id {
 			continue
 		}
-		if q := &refs[id]; !e.heldBy.has(id) && ranksIn(grid.Dist2(q.pos, p.pos), false, q.cut) {
+		if q := &refs[id]; !held.has(id) && ranksIn(grid.Dist2(q.pos, p.pos), false, q.cut) {
 			w.players[id].ent.playerAt.Invalidate()
 		}
 	}
@@ -433,6 +433,7 @@ func (w *World) playerLeft(p *Player) {
 			w.streamPlayers(q, p)
 		}
 	}
+	clear(w.heldBy(p.id)) // the next player with p's id starts with no viewer, as p did
 }
 
 // streamPlayers reconciles q's view of players when it is due: its wanted

@@ -36,6 +36,7 @@ type viewBudget struct {
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
 	refs  []playerRef // by player id: what the views read of each player (players_index.go)
+	held  []uint64    // by player id, a row each: its heldBy (players_index.go)
 	shows []showEnc   // by player id: its show, encoded (players_show.go)
 	// a hide's bytes: hideTemplate (set by entities.init) with the id of the last hide sent (players_show.go)
 	hideEnc [wire.PlayerShowLen]byte

@@ -86,10 +86,12 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	e := &q.ent
 	w.ents.passes[0]++
 	wants, ranks := w.ents.wants[:0], w.ents.views.ranks[:0]
+	var far float32 // the farthest hit's squared distance, read in the loop that reads the hits
 	refs := w.ents.views.refs
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
 		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
 		for _, h := range w.ents.hits {
+			far = max(far, h.Dist2)
 			id := uint16(h.Key)
 			if id == q.id || e.wants(id) { // a held one is taken below, at its rank
 				continue
@@ -119,10 +121,7 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 		var in float32                      // the largest rank of the wanted once held
 		out := float32(noCut)               // the smallest rank of the others
 		if len(w.ents.hits) > PlayerLimit { // a player the query did not reach is no nearer than its farthest hit
-			out = 0
-			for _, h := range w.ents.hits {
-				out = max(out, h.Dist2)
-			}
+			out = far
 		}
 		n := 0
 		for i := range wants {
@@ -209,20 +208,19 @@ func rankKey(rank float32, id uint32) uint64 {
 
 // setWants records wants as q's view's wanted set (wantP), hide and show
 // being how it differs from the last (playerChange), and keeps wantBits
-// and each player's heldBy (the viewers whose view wants it) in step: only
-// the players that came or went are touched.
+// and each player's heldBy row (the viewers whose view wants it) in step:
+// only the players that came or went are touched, in the dense rows
+// (players_index.go), not in the players' structs.
 func (w *World) setWants(q *Player, wants []stream.Want, hide []uint32, show []stream.Want) {
 	e := &q.ent
 	for _, id := range hide {
 		e.wantBits.del(uint16(id))
-		if o := w.players[id]; o != nil {
-			o.ent.heldBy.del(q.id)
-		}
+		w.heldBy(uint16(id)).del(q.id) // a leaver's row is clear (playerLeft)
 	}
 	for i := range show {
 		id := uint16(show[i].ID)
 		e.wantBits.add(id)
-		w.players[id].ent.heldBy.add(q.id)
+		w.heldBy(id).set(q.id)
 	}
 	e.wantP = e.wantP[:0]
 	for i := range wants {

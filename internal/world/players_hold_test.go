@@ -3,6 +3,7 @@ package world
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -186,6 +187,23 @@ func TestHeldViewsMatchBruteForce(t *testing.T) {
 					t.Fatalf("seed %d, %s: player %d shows %d, wants %d", seed, when, q.ID(), q.ent.players.Len(), len(want))
 				}
 			}
+			// Each player's heldBy row is the viewers whose view wants it
+			// (decision 0397: the rows are one table, a leaver's cleared).
+			for _, o := range ps {
+				row := f.w.heldBy(o.id)
+				n := 0
+				for _, q := range ps {
+					if got, want := row.has(q.id), q != o && q.ent.wants(o.id); got != want {
+						t.Fatalf("seed %d, %s: player %d's heldBy has %d: %v, want %v", seed, when, o.ID(), q.ID(), got, want)
+					}
+				}
+				for _, word := range row {
+					n += bits.OnesCount64(word)
+				}
+				if held := f.heldCount(o.id); n != held {
+					t.Fatalf("seed %d, %s: player %d's heldBy has %d viewers, %d views want it", seed, when, o.ID(), n, held)
+				}
+			}
 		}
 		for k := range 30 {
 			for range 25 { // steps of 4.5 m: each announces
@@ -263,5 +281,43 @@ func TestHoldCutsTheCrowdsChurn(t *testing.T) {
 	}
 	if 6*heldL > 5*plainL {
 		t.Errorf("got %d Label3D ops with the hold, want at most 5/6 of the plain rule's %d", heldL, plainL)
+	}
+}
+
+// heldCount returns how many players' views want player id.
+func (f *fixture) heldCount(id uint16) int {
+	n := 0
+	for _, q := range f.w.players {
+		if q != nil && q.id != id && q.ent.wants(id) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestHeldByRowClearedOnLeave: a viewer whose view is not computed at a
+// leave (its connection failed: gone, until the transport makes it leave)
+// keeps wanting the leaver; the player who joins next in the leaver's id
+// starts with no viewer in its heldBy row all the same, as it did when
+// the set was in the player's struct (decision 0397). Fails when
+// playerLeft does not clear the row.
+func TestHeldByRowClearedOnLeave(t *testing.T) {
+	f := newFixture(t, nil)
+	p, pc := f.join()
+	q, qc := f.join()
+	f.spawn(p, pc, at(0, 0))
+	f.spawn(q, qc, at(5, 0))
+	f.advance(tick)
+	if !q.ent.wants(p.id) || !f.w.heldBy(p.id).has(q.id) {
+		t.Fatalf("q wants p: %v, p's row has q: %v; want both", q.ent.wants(p.id), f.w.heldBy(p.id).has(q.id))
+	}
+	q.gone = true
+	f.w.Leave(p, wire.ReasonQuit)
+	p2, _ := f.join()
+	if p2.id != p.id {
+		t.Fatalf("the joiner got id %d, want the leaver's %d", p2.id, p.id)
+	}
+	if f.w.heldBy(p2.id).has(q.id) {
+		t.Fatalf("the joiner's heldBy row has %d, a viewer of the player who left", q.id)
 	}
 }

@@ -3,10 +3,12 @@ package world
 import "dlmp/internal/grid"
 
 // The views of players read the other players through a dense table by
-// player id (playerRef) and each player's heldBy set, not the players'
+// player id (playerRef) and each player's heldBy row, not the players'
 // structs: in a crowd of 1000, a player's announce tests every viewer
 // around it, and a view's pass every player it holds, and a struct each
-// was a cache miss each (decision 0261).
+// was a cache miss each (decision 0261). The heldBy rows are one table
+// too (decision 0397): a pass's shows and hides each set or clear a bit in
+// the row of another player, whose struct each read cold in a crossing.
 
 // playerRef is what the views of players read of one player: its place in
 // the player grid (kept with it: placePlayer, syncAccepted,
@@ -56,4 +58,31 @@ func (s *idSet) add(id uint16) {
 		*s = append(*s, make([]uint64, n-len(*s))...)
 	}
 	(*s)[id>>6] |= 1 << (id & 63)
+}
+
+// heldBy returns player id's row of the held table: the viewers whose view
+// of players wants it (shown, or left to show), a bit by viewer id, kept
+// by setWants and cleared when the player leaves (playerLeft). The table
+// has a row of a bit per player slot for each slot, made at the first
+// call; an id past the slots (not reached: ids are slots) gets an empty
+// row of its own, not kept.
+func (w *World) heldBy(id uint16) idSet {
+	b := &w.ents.views
+	n := len(w.players)
+	stride := (n + 63) / 64
+	if b.held == nil {
+		b.held = make([]uint64, n*stride)
+	}
+	if int(id) >= n {
+		return make(idSet, stride)
+	}
+	i := int(id) * stride
+	return idSet(b.held[i : i+stride : i+stride])
+}
+
+// set adds id to s, which holds it (a held row: never grown).
+func (s idSet) set(id uint16) {
+	if int(id>>6) < len(s) {
+		s[id>>6] |= 1 << (id & 63)
+	}
 }
