@@ -10,8 +10,9 @@ import (
 // (a show's rev changed), a player it no longer wants is hidden. stream's
 // table gave what Patch inserts before any diffing Reconcile the epoch
 // that Reconcile takes for its own, so it read those players as wanted and
-// kept them shown (decision 0297; fixed in stream's nextEpoch). Checked
-// against: stream's nextEpoch returning 1.
+// kept them shown (decision 0297). Since decision 0403 a Reconcile marks
+// the slots it keeps in a bitmap of its own, so what Patch inserted is
+// never read as wanted; the test guards that case.
 func TestFirstReconcileHidesAfterPatches(t *testing.T) {
 	f := newFixture(t, nil)
 	a, ac := f.join()
