@@ -144,7 +144,8 @@ func (v *View) hideMarked(n int, marks []uint64, out []Op) []Op {
 // when the bitmap is small for the hides (a word per 8 hides at most) and
 // every hide is shown, once; otherwise (an id not shown or given twice:
 // the sort keeps those, after the shown ones or beside their twin) it
-// changes nothing and reports false.
+// leaves the hides as they were (only the scratch v.order is written) and
+// reports false.
 func (v *View) hidesBySlots() bool {
 	t := &v.shown
 	nw := (len(t.slots) + 63) / 64

@@ -124,7 +124,10 @@ type View struct {
 	hides []uint32 // in table order
 	shows []Want   // nearest first
 
-	order []uint64 // scratch of Patch (hides keyed by their slot) and sortWants
+	// order is scratch: Patch's hides keyed by their slot, sortWants' keys,
+	// and the bitmaps of Reconcile's kept slots and of hidesBySlots' marks
+	// (which flushMarked reads after it).
+	order []uint64
 }
 
 // keep is the largest leftover capacity a view keeps once flushed; a bigger

@@ -327,10 +327,12 @@ func (w *World) sendLabelOps(p *Player, fresh bool) {
 			}
 			if l.encRev != l.rev {
 				fillLabel(&pr.label, l)
-				if pr.label.CheckSend() != nil { // not reached: checked on create and change
+				// Not reached: a label is checked on create and change, and
+				// a Label3D is Label3DLen bytes (an Append of another length
+				// would have left enc stale).
+				if pr.label.CheckSend() != nil || len(pr.label.Append(l.enc[:0])) != len(l.enc) {
 					continue
 				}
-				pr.label.Append(l.enc[:0])
 				l.encRev = l.rev
 			}
 			w.sendEncoded(p, l.enc[:], lane.Critical)
