@@ -23,9 +23,11 @@ func (t *tickState) warmSteps(sessions []*Session) {
 }
 
 // warmStep loads a word of each line of the session that its step reads
-// (from closing to held: TestWarmStepReadsEveryLine) and its lanes'.
+// (from Token to held, as the session lies on the heap, 8 bytes into a
+// line after the allocator's header: TestWarmStepReadsEveryLine) and its
+// lanes'.
 func (s *Session) warmStep() uint32 {
-	sum := uint32(s.closing) + s.runN + uint32(len(s.unrelEnd)) + uint32(s.echo) +
+	sum := uint32(s.Token) + uint32(s.closing) + s.runN + uint32(len(s.unrelEnd)) + uint32(s.echo) +
 		uint32(s.held[0].seq) + uint32(s.held[1].seq)
 	if s.lastSent.Before(s.lastHeard) {
 		sum++
