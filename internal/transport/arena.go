@@ -12,7 +12,8 @@ const arenaChunk = 64 << 10
 // (stolen from the writer's P, where the writer Put it) and 1,200 bytes
 // of lines the datagram mostly did not use. The chunks are reused with
 // their batch (the tick takes the one written last: getBatch), so a tick's
-// datagrams go on the pages of its last tick but one, warm and faulted in,
+// datagrams go on the pages of a recent tick's, most often the last one's,
+// warm and faulted in,
 // instead of fresh ones when the pool ran dry (decision 0400).
 //
 // A datagram is the arena's tail while it is being packed: next gives

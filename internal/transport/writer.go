@@ -6,8 +6,8 @@ import (
 	"dlmp/internal/conn"
 )
 
-// batch is a list of datagrams for the writer, with the pooled buffers that
-// hold them.
+// batch is a list of datagrams for the writer, with what holds them: the
+// tick's in its arena, the reader's in pooled buffers.
 type batch struct {
 	msgs   []conn.Message
 	bufs   []*buffer
