@@ -2,7 +2,9 @@ package transport
 
 import (
 	"bufio"
+	"dlmp/internal/threadcpu"
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 )
@@ -28,28 +30,36 @@ type flushCounts struct {
 	echoes      int
 	keepalives  int
 	unrelSess   int // sessions with unreliable datagrams emitted
-	newBatch    int // batches made (none free)
 	msgsGrown   int // the batch's message list grown
 }
 
-// flushTrace writes one line a Flush (FlushTraceEnv).
+// flushTrace writes one line a Flush (FlushTraceEnv). The thread's
+// counters (cpu_us, minflt, nivcsw, nvcsw) are -1 when the Flush ended on
+// another thread than it began (a tick goroutine not locked to its thread:
+// dlmp serve without --tick-fifo); new_batch and bufs_new count what was
+// made since the last Flush's end, in a Receive too.
 type flushTrace struct {
-	f     *os.File
-	w     *bufio.Writer
-	n     int
-	start time.Time
-	ru0   usage
-	st0   int64
-	pool0 uint64
+	f        *os.File
+	w        *bufio.Writer
+	n        int
+	start    time.Time
+	ru0      usage
+	tid0     int
+	st0      int64
+	batches0 uint64 // the tick's batches made at the last Flush's end
+	pool0    uint64 // the pool's buffers made at the last Flush's end
 }
 
-func openFlushTrace() *flushTrace {
+// openFlushTrace opens the file FlushTraceEnv names, nil when it is unset
+// or cannot be created (said in log).
+func openFlushTrace(log *slog.Logger) *flushTrace {
 	name := os.Getenv(FlushTraceEnv)
 	if name == "" {
 		return nil
 	}
 	f, err := os.Create(name)
 	if err != nil {
+		log.Warn("transport: no flush trace", "env", FlushTraceEnv, "err", err)
 		return nil
 	}
 	w := bufio.NewWriterSize(f, 1<<16)
@@ -57,21 +67,25 @@ func openFlushTrace() *flushTrace {
 	return &flushTrace{f: f, w: w}
 }
 
-func (tr *flushTrace) begin(pool uint64) {
+func (tr *flushTrace) begin() {
 	tr.st0 = stealMs()
+	tr.tid0 = threadcpu.ID()
 	tr.ru0 = threadUsage()
-	tr.pool0 = pool
 	tr.start = time.Now()
 }
 
-func (tr *flushTrace) end(c *flushCounts, msgs int, pool uint64) {
+func (tr *flushTrace) end(c *flushCounts, msgs int, batches, pool uint64) {
 	wall := time.Since(tr.start)
 	ru := threadUsage()
 	st := stealMs()
-	fmt.Fprintln(tr.w, tr.start.UnixMilli(), wall.Microseconds(), (ru.cpu - tr.ru0.cpu).Microseconds(),
-		ru.minflt-tr.ru0.minflt, ru.nivcsw-tr.ru0.nivcsw, ru.nvcsw-tr.ru0.nvcsw, st-tr.st0,
+	cpu, minflt, nivcsw, nvcsw := (ru.cpu - tr.ru0.cpu).Microseconds(), ru.minflt-tr.ru0.minflt, ru.nivcsw-tr.ru0.nivcsw, ru.nvcsw-tr.ru0.nvcsw
+	if threadcpu.ID() != tr.tid0 {
+		cpu, minflt, nivcsw, nvcsw = -1, -1, -1, -1
+	}
+	fmt.Fprintln(tr.w, tr.start.UnixMilli(), wall.Microseconds(), cpu, minflt, nivcsw, nvcsw, st-tr.st0,
 		c.sessions, c.lanePolls, c.laneDgrams, c.laneBytes, c.retransmits, c.timeouts, c.gbnAcks,
-		c.echoes, c.keepalives, c.unrelSess, msgs, c.newBatch, c.msgsGrown, pool-tr.pool0)
+		c.echoes, c.keepalives, c.unrelSess, msgs, batches-tr.batches0, c.msgsGrown, pool-tr.pool0)
+	tr.batches0, tr.pool0 = batches, pool
 	if tr.n++; tr.n%100 == 0 {
 		tr.w.Flush()
 	}

@@ -43,12 +43,15 @@ type tickState struct {
 	pend        []int       // and in parts
 	movesBehind bool        // this tick's copy is new because the writer is behind
 
-	fc      flushCounts // what this Flush did (flushtrace.go)
-	outCap  int         // the message list's room when out was taken
-	batches []*batch    // the tick's written batches, the last written last (getBatch)
-	noWarm  bool        // warmSteps does nothing: its benchmark's baseline
-	warmSum uint32      // the sum of warmSteps' loads, kept so that the compiler keeps them
-	trace   *flushTrace // nil unless FlushTraceEnv is set
+	fc flushCounts // what this Flush did (flushtrace.go)
+	// batchesMade counts the tick's batches made (none free) since the
+	// start, for the trace's new_batch: a Receive makes them too.
+	batchesMade uint64
+	outCap      int         // the message list's room when out was taken
+	batches     []*batch    // the tick's written batches, the last written last (getBatch)
+	noWarm      bool        // warmSteps does nothing: its benchmark's baseline
+	warmSum     uint32      // the sum of warmSteps' loads, kept so that the compiler keeps them
+	trace       *flushTrace // nil unless FlushTraceEnv is set
 }
 
 type helloKey struct {
@@ -112,7 +115,7 @@ func (s *Server) Flush(now time.Time) {
 func (s *Server) flush(now time.Time, maxEnds int) {
 	t := &s.tick
 	if t.trace != nil {
-		t.trace.begin(s.poolNew.Load())
+		t.trace.begin()
 	}
 	t.fc = flushCounts{}
 	t.endsLeft, t.inFlush = maxEnds, true
@@ -139,7 +142,7 @@ func (s *Server) flush(now time.Time, maxEnds int) {
 	t.endMoves(seq)
 	t.inFlush = false
 	if t.trace != nil {
-		t.trace.end(&t.fc, msgs, s.poolNew.Load())
+		t.trace.end(&t.fc, msgs, t.batchesMade, s.poolNew.Load())
 	}
 	s.nextTick.Store(now.Add(time.Second / time.Duration(s.cfg.TickHz)).UnixNano())
 }
@@ -568,7 +571,7 @@ func (t *tickState) getBatch() {
 		t.batches = t.batches[:n-1]
 	} else {
 		t.out = &batch{}
-		t.fc.newBatch++
+		t.batchesMade++ // in a Flush or a Receive (a hello's emit)
 	}
 	t.outCap = cap(t.out.msgs)
 }

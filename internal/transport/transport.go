@@ -238,11 +238,11 @@ func Listen(cfg Config, h Handler) (*Server, error) {
 		s.poolNew.Add(1)
 		return new(buffer)
 	}
-	s.tick.trace = openFlushTrace()
 	if _, err := rand.Read(s.secret[:]); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("transport: cookie secret: %w", err)
 	}
+	s.tick.trace = openFlushTrace(cfg.Log)
 	s.tick.init(s)
 	s.wg.Add(2)
 	go s.readLoop()
