@@ -2,8 +2,6 @@ package transport
 
 import (
 	"bytes"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -45,24 +43,11 @@ func TestLaneDatagramsSameBytesWriterBehind(t *testing.T) {
 // batches are left unwritten, and compares what every client received.
 func laneSameBytes(t *testing.T, behind int) {
 	const sessions, ticks = 40, 12
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	s, err := Listen(Config{Listen: "127.0.0.1:0", Keepalive: time.Hour, Timeout: time.Hour, Log: quiet}, nopWorld{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := quietServer(t)
 	now := time.Unix(1000, 0)
-	var rx []*conn.Conn
-	var sess []*Session
+	rx, sess := attachReceivers(t, s, sessions, now)
 	var twins []*lane.Sender
 	for range sessions {
-		c, err := conn.Listen("127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		rx = append(rx, c)
-		sess = append(sess, s.Attach(c.LocalAddr(), now))
 		twins = append(twins, lane.NewSender(lane.SenderConfig{Capacity: s.cfg.SendQueue}))
 	}
 	r := rand.New(rand.NewPCG(10, 400))

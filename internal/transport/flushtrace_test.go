@@ -2,7 +2,6 @@ package transport
 
 import (
 	"bytes"
-	"io"
 	"log/slog"
 	"net/netip"
 	"os"
@@ -22,11 +21,7 @@ import (
 func TestFlushTraceLines(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "flush.tsv")
 	t.Setenv(FlushTraceEnv, name)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	s, err := Listen(Config{Listen: "127.0.0.1:0", Keepalive: time.Hour, Timeout: time.Hour, Log: quiet}, nopWorld{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := quietServer(t)
 	now := time.Unix(1000, 0)
 	sess := s.Attach(netip.MustParseAddrPort("127.0.0.1:9"), now)
 	m := make([]byte, 40)

@@ -2,13 +2,10 @@ package transport
 
 import (
 	"bytes"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"testing"
 	"time"
 
-	"dlmp/internal/conn"
 	"dlmp/internal/wire"
 )
 
@@ -126,24 +123,9 @@ func TestCrowdMovesSameDatagrams(t *testing.T) {
 
 func crowdSameDatagrams(t *testing.T) {
 	const viewers, movers, ticks = 60, 300, 10
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	s, err := Listen(Config{Listen: "127.0.0.1:0", Keepalive: time.Hour, Timeout: time.Hour, Log: quiet}, nopWorld{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := quietServer(t)
 	now := time.Unix(1000, 0)
-	var rx []*conn.Conn
-	var sess []*Session
-	for range viewers {
-		c, err := conn.Listen("127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		rx = append(rx, c)
-		sess = append(sess, s.Attach(c.LocalAddr(), now))
-	}
+	rx, sess := attachReceivers(t, s, viewers, now)
 	r := rand.New(rand.NewPCG(9, 388))
 	sizes, offs := make([]int, movers), make([]int, movers)
 	total := 0
