@@ -65,4 +65,14 @@ func TestWarmPollReadsEveryLine(t *testing.T) {
 	if got, w := snd.WarmPoll(), want()+uint32(snd.timers[0].at)+uint32(snd.timers[0].n)+30+snd.flightNo[snd.next&snd.mask]; got != w {
 		t.Fatalf("3 in flight, 1 queued: got %d, want %d", got, w)
 	}
+	// A second run sent later: the earliest timer's time and the latest's
+	// count, which differ from the first's.
+	snd.Poll(now.Add(7*time.Millisecond), func([]byte) {})
+	n := len(snd.timers)
+	if n < 2 || snd.timers[0].n == snd.timers[n-1].n || snd.timers[0].at == snd.timers[n-1].at {
+		t.Fatalf("timers %+v: want two of different times and counts", snd.timers)
+	}
+	if got, w := snd.WarmPoll(), want()+uint32(snd.timers[0].at)+uint32(snd.timers[n-1].n); got != w {
+		t.Fatalf("two runs in flight: got %d, want %d (the earliest timer's time, the latest's count)", got, w)
+	}
 }
