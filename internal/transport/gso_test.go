@@ -102,7 +102,7 @@ func TestUnreliableFirstPackedAfterPrevious(t *testing.T) {
 	s, sess := tickFixture(t)
 	s.tick.emit(sess.Addr, []byte("ack"))
 	unrelOf(sess, []int{100, 100, 50})
-	s.tick.emitUnreliable(sess)
+	s.tick.emitSession(sess)
 	ms := s.tick.out.msgs
 	if len(ms) != 2 || len(ms[0].Buf) != 103 || ms[0].Seg != 0 || len(ms[1].Buf) != 150 || ms[1].Seg != 100 {
 		var got []string

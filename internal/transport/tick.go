@@ -19,7 +19,6 @@ type tickState struct {
 	split    wire.Splitter
 	out      *batch // datagrams being built this tick
 	last     []byte // the datagram being packed, at the end of out's arena: emit packs after it
-	lastN    int
 	lastAddr netip.AddrPort
 
 	batchSeq         uint64     // batches handed to the writer (their seq)
@@ -392,9 +391,8 @@ func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 	if t.out == nil {
 		t.getBatch()
 	}
-	if t.last != nil && t.lastAddr == addr && t.lastN+len(d) <= wire.MaxDatagram {
+	if t.last != nil && t.lastAddr == addr && len(t.last)+len(d) <= wire.MaxDatagram {
 		t.last = append(t.last, d...) // at the arena's tail: in its room
-		t.lastN = len(t.last)
 		t.out.arena.use(len(d))
 		t.out.msgs[len(t.out.msgs)-1].Buf = t.last
 		return
@@ -402,7 +400,7 @@ func (t *tickState) emit(addr netip.AddrPort, d []byte) {
 	buf := append(t.out.arena.next(), d...)
 	t.out.arena.use(len(d))
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: buf, Addr: addr})
-	t.last, t.lastN, t.lastAddr = buf, len(buf), addr
+	t.last, t.lastAddr = buf, addr
 }
 
 // laneBuffer returns an empty buffer at the end of the batch's arena for a
@@ -424,24 +422,11 @@ func (t *tickState) emitLane(addr netip.AddrPort, d []byte) {
 	t.fc.laneBytes += len(d)
 	t.out.arena.use(len(d))
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr})
-	t.last, t.lastN, t.lastAddr = d, len(d), addr
-}
-
-// emitUnreliable adds a session's unreliable datagrams of this tick: the
-// first packed after the previous datagram to the same address when it
-// fits, then each run of datagrams of one size (its last one may be
-// shorter, at most conn.MaxSegments) as one message that the writer sends
-// as one UDP GSO message (decision 0338). Their bytes are handed over
-// where they are (no copy), as a gather list when a run holds pieces of
-// the shared moves (decision 0355): the session's buffers stay valid until
-// the writer has written this tick's batch (Session.swapUnreliable), the
-// shared moves too (endMoves).
-func (t *tickState) emitUnreliable(sess *Session) {
-	t.emitDatagrams(sess, sess.parts, sess.unrelEnd, sess.partEnd)
+	t.last, t.lastAddr = d, addr
 }
 
 // emitSession adds a session's unreliable datagrams of this tick
-// (emitUnreliable). A run of shared moves queued last with nothing before
+// (emitDatagrams). A run of shared moves queued last with nothing before
 // it (a crowd viewer's moves, decision 0388) is cut into datagrams here,
 // in the tick's scratch, and its parts handed over where SendUnreliableSpans
 // wrote them (tickState.moves.spans, kept as long as the shared moves):
@@ -459,15 +444,23 @@ func (t *tickState) emitSession(sess *Session) {
 			return
 		}
 	}
-	t.emitUnreliable(sess)
+	t.emitDatagrams(sess, sess.parts, sess.unrelEnd, sess.partEnd)
 }
 
-// emitDatagrams is emitUnreliable of the session's datagrams made of
-// parts: each ends at ends (bytes from the first) and pend (in parts).
+// emitDatagrams adds a session's datagrams made of parts, each ending at
+// ends (bytes from the first) and pend (in parts): the first packed after
+// the previous datagram to the same address when it fits, then each run of
+// datagrams of one size (its last one may be shorter, at most
+// conn.MaxSegments) as one message that the writer sends as one UDP GSO
+// message (decision 0338). Their bytes are handed over where they are (no
+// copy), as a gather list when a run holds pieces of the shared moves
+// (decision 0355): the session's buffers stay valid until the writer has
+// written this tick's batch (Session.swapUnreliable), the shared moves too
+// (endMoves).
 func (t *tickState) emitDatagrams(sess *Session, parts []uint64, ends, pend []int) {
 	addr := sess.Addr
 	start, i, p := 0, 0, 0
-	if t.last != nil && t.lastAddr == addr && t.lastN+ends[0] <= wire.MaxDatagram {
+	if t.last != nil && t.lastAddr == addr && len(t.last)+ends[0] <= wire.MaxDatagram {
 		t.emitParts(sess, parts[:pend[0]], 1, 0, true)
 		start, i, p = ends[0], 1, pend[0]
 	}
@@ -520,7 +513,7 @@ func (t *tickState) emitParts(sess *Session, parts []uint64, dgrams, seg int, af
 		msg: len(b.msgs) - 1, head: after, extra: dgrams - 1,
 		parts: parts, own: sess.unrel, shared: t.sharedMoves(),
 	})
-	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
+	t.last = nil // nothing is packed after it: the memory is not the batch's
 }
 
 // emitShared adds d, one datagram or datagrams of seg bytes (the last one
@@ -531,7 +524,7 @@ func (t *tickState) emitShared(addr netip.AddrPort, d []byte, seg int) {
 		t.getBatch()
 	}
 	t.out.msgs = append(t.out.msgs, conn.Message{Buf: d, Addr: addr, Seg: seg})
-	t.last, t.lastN = nil, 0 // nothing is packed after it: the memory is not the batch's
+	t.last = nil // nothing is packed after it: the memory is not the batch's
 }
 
 // MaxIdleBatches bounds the written batches the tick keeps for its next
@@ -584,7 +577,7 @@ func (t *tickState) flush() {
 	t.batchSeq++
 	t.out.seq = t.batchSeq
 	t.srv.put(t.out)
-	t.out, t.last, t.lastN = nil, nil, 0
+	t.out, t.last = nil, nil
 }
 
 // LaneTotals sums the sessions' reliable lanes: retransmissions since they
