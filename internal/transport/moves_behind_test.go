@@ -15,21 +15,13 @@ func TestWriterBehindDropsRunByDatagrams(t *testing.T) {
 		w.encode(tick, 100)
 		sess.lastHeard = now
 		sess.SendUnreliableSpans(w.buf, run)
-		s.tick.inFlush = true
-		s.tick.step(sess, now)
+		s.flush(now, MaxEndsPerFlush)
 		gathers := 0
-		if s.tick.out != nil {
-			gathers = len(s.tick.out.gather)
+		select {
+		case b := <-s.out: // taken, never written: the writer stays behind
+			gathers = len(b.gather)
+		default: // nothing emitted
 		}
-		seq := s.tick.batchSeq
-		s.tick.flush()
-		if s.tick.batchSeq == seq {
-			seq = 0
-		} else {
-			seq = s.tick.batchSeq
-		}
-		s.tick.endMoves(seq)
-		s.tick.inFlush = false
 		if tick == 3 && gathers != 0 {
 			t.Errorf("tick 3 (writer two behind): %d gather messages emitted, want 0", gathers)
 		}
@@ -37,6 +29,38 @@ func TestWriterBehindDropsRunByDatagrams(t *testing.T) {
 	}
 	if got := s.stats.UnreliableDropped.Load(); got != 3 {
 		t.Errorf("UnreliableDropped = %d, want 3 (the third tick's run, 3 datagrams)", got)
+	}
+}
+
+// A run still a run at the step (the tick's copy of the moves was not new
+// for the writer's lag: no copy was kept before) while the session's own
+// buffers all wait for the writer: the step drops it, counted by the
+// datagrams it would have made (packRun), as decision 0318 counts them.
+func TestWriterBehindDropsUnpackedRun(t *testing.T) {
+	s, sess, w, run := behindFixture(t)
+	now := time.Unix(1000, 0)
+	for tick := 1; tick <= 2; tick++ { // the session's own datagrams only
+		sess.lastHeard = now
+		sess.SendUnreliable(make([]byte, 100))
+		s.flush(now, MaxEndsPerFlush)
+		<-s.out // never written
+		now = now.Add(50 * time.Millisecond)
+	}
+	w.encode(3, 100)
+	sess.lastHeard = now
+	sess.SendUnreliableSpans(w.buf, run)
+	if s.tick.movesBehind || sess.runN == 0 {
+		t.Fatalf("movesBehind %v, runN %d: want the run left as a run", s.tick.movesBehind, sess.runN)
+	}
+	before := s.stats.UnreliableDropped.Load()
+	s.flush(now, MaxEndsPerFlush)
+	if got := s.stats.UnreliableDropped.Load() - before; got != 3 {
+		t.Errorf("dropped %d, want 3 (the run's 60 moves of 42 bytes: 3 datagrams)", got)
+	}
+	select {
+	case b := <-s.out:
+		t.Errorf("tick 3 (writer two behind) emitted %d messages, want none", len(b.msgs))
+	default:
 	}
 }
 
