@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"dlmp/internal/lane"
+	"dlmp/internal/udptest"
 	"dlmp/internal/wire"
 
 	"golang.org/x/sys/unix"
@@ -73,7 +74,7 @@ func crossingFlush(b *testing.B, run crossingRun) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	sinks := sinkAddrs(b, 20)
+	sinks := udptest.Sinks(b, 20)
 	now := time.Now()
 	all := make([]*Session, sessions)
 	spans := make([][]uint64, sessions)

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"dlmp/internal/udptest"
 	"runtime"
 	"syscall"
 	"testing"
@@ -43,7 +44,7 @@ func movesFanout(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	sinks := sinkAddrs(b, 20)
+	sinks := udptest.Sinks(b, 20)
 	now := time.Now()
 	var all []*Session
 	spans := make([][]uint64, sessions)

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"dlmp/internal/udptest"
 	"syscall"
 	"testing"
 	"time"
@@ -33,7 +34,7 @@ func flushCrowd(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	sinks := sinkAddrs(b, 20)
+	sinks := udptest.Sinks(b, 20)
 	now := time.Now()
 	var all []*Session
 	for i := range sessions {

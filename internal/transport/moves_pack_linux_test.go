@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"dlmp/internal/threadcpu"
+	"dlmp/internal/udptest"
 	"dlmp/internal/wire"
 )
 
@@ -76,7 +77,7 @@ func BenchmarkMovesCutAtStep(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	sinks := sinkAddrs(b, 20)
+	sinks := udptest.Sinks(b, 20)
 	now := time.Now()
 	var all []*Session
 	spans := make([][]uint64, sessions)

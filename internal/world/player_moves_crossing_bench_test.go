@@ -13,6 +13,7 @@ import (
 	"dlmp/internal/grid"
 	"dlmp/internal/threadcpu"
 	"dlmp/internal/transport"
+	"dlmp/internal/udptest"
 	"dlmp/internal/wire"
 )
 
@@ -34,7 +35,7 @@ func BenchmarkMovesCrossing(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer srv.Close()
-	sinks := sinkAddrs(b, 20)
+	sinks := udptest.Sinks(b, 20)
 	w, err := New(config.Default(), nil, t0)
 	if err != nil {
 		b.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"dlmp/internal/grid"
 	"dlmp/internal/threadcpu"
 	"dlmp/internal/transport"
+	"dlmp/internal/udptest"
 	"dlmp/internal/wire"
 )
 
@@ -34,7 +35,7 @@ func sessionsCrowd(b *testing.B, spots int) (*World, []mover, []grid.Vec, *trans
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { srv.Close() })
-	sinks := sinkAddrs(b, 20)
+	sinks := udptest.Sinks(b, 20)
 	fnow, k := t0, 0
 	w, ms, centers, _, now := warmCrowd(b, spots, func() *transport.Session {
 		k++

@@ -1,4 +1,6 @@
-package world
+// Package udptest gives tests and benchmarks UDP sockets to send to on
+// loopback, as net/http/httptest gives them servers.
+package udptest
 
 import (
 	"net"
@@ -6,10 +8,10 @@ import (
 	"testing"
 )
 
-// sinkAddrs returns the addresses of n loopback UDP sockets nobody reads
+// Sinks returns the addresses of n loopback UDP sockets nobody reads
 // (64 KiB receive buffers, so the kernel drops what overflows), closed
 // when tb ends: where a benchmark's sessions send.
-func sinkAddrs(tb testing.TB, n int) []netip.AddrPort {
+func Sinks(tb testing.TB, n int) []netip.AddrPort {
 	tb.Helper()
 	var sinks []netip.AddrPort
 	for range n {
