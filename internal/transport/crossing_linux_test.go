@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"dlmp/internal/lane"
-	"dlmp/internal/udptest"
 	"dlmp/internal/wire"
 
 	"golang.org/x/sys/unix"
@@ -69,24 +68,10 @@ func crossingFlush(b *testing.B, run crossingRun) {
 	bursts, trickle := run.bursts, run.trickle
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	s, err := Listen(Config{Listen: "127.0.0.1:0"}, nopWorld{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	sinks := udptest.Sinks(b, 20)
-	now := time.Now()
-	all := make([]*Session, sessions)
+	s, all, now := sinkSessions(b, Config{}, sessions)
 	spans := make([][]uint64, sessions)
 	for i := range all {
-		sess := newSession(s, uint64(i+1), sinks[i%len(sinks)], uint64(i+1), now)
-		sess.confirmed, sess.joined = true, true
-		s.tick.sessions = append(s.tick.sessions, sess)
-		all[i] = sess
-		for j := range moves {
-			id := (i*7919 + j*104729) % movers
-			spans[i] = append(spans[i], uint64(id*42)|42<<32)
-		}
+		spans[i] = scatteredSpans(i, moves, movers)
 	}
 	msgs := make([][]byte, perView)
 	for i := range msgs {

@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"dlmp/internal/udptest"
 	"runtime"
 	"syscall"
 	"testing"
@@ -39,24 +38,10 @@ func movesFanout(b *testing.B) {
 	const sessions, movers, moves = 1000, 1000, 88
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	s, err := Listen(Config{Listen: "127.0.0.1:0"}, nopWorld{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	sinks := udptest.Sinks(b, 20)
-	now := time.Now()
-	var all []*Session
+	s, all, now := sinkSessions(b, Config{}, sessions)
 	spans := make([][]uint64, sessions)
-	for i := range sessions {
-		sess := newSession(s, uint64(i+1), sinks[i%len(sinks)], uint64(i+1), now)
-		sess.confirmed, sess.joined = true, true
-		s.tick.sessions = append(s.tick.sessions, sess)
-		all = append(all, sess)
-		for j := range moves {
-			id := (i*7919 + j*104729) % movers // scattered, distinct for j < movers
-			spans[i] = append(spans[i], uint64(id*42)|42<<32)
-		}
+	for i := range all {
+		spans[i] = scatteredSpans(i, moves, movers)
 	}
 	world := make([]byte, movers*42)
 	threadCPU := func() int64 {

@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"dlmp/internal/udptest"
 	"syscall"
 	"testing"
 	"time"
@@ -29,20 +28,7 @@ func BenchmarkFlushCrowd(b *testing.B) {
 
 func flushCrowd(b *testing.B) {
 	const sessions, moves = 200, 87
-	s, err := Listen(Config{Listen: "127.0.0.1:0"}, nopWorld{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	sinks := udptest.Sinks(b, 20)
-	now := time.Now()
-	var all []*Session
-	for i := range sessions {
-		sess := newSession(s, uint64(i+1), sinks[i%len(sinks)], uint64(i+1), now)
-		sess.confirmed, sess.joined = true, true
-		s.tick.sessions = append(s.tick.sessions, sess)
-		all = append(all, sess)
-	}
+	s, all, now := sinkSessions(b, Config{}, sessions)
 	shared := make([]byte, 2*moves*42)
 	spans := make([]uint64, moves)
 	for i := range spans {

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"dlmp/internal/threadcpu"
-	"dlmp/internal/udptest"
 	"dlmp/internal/wire"
 )
 
@@ -72,21 +71,10 @@ func BenchmarkMovesCutAtStep(b *testing.B) {
 	const sessions, movers, moves = 1000, 1000, 88
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	s, err := Listen(Config{Listen: "127.0.0.1:0", Timeout: time.Hour}, nopWorld{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	sinks := udptest.Sinks(b, 20)
-	now := time.Now()
-	var all []*Session
+	s, all, now := sinkSessions(b, Config{Timeout: time.Hour}, sessions)
 	spans := make([][]uint64, sessions)
-	for i := range sessions {
-		all = append(all, s.Attach(sinks[i%len(sinks)], now))
-		for j := range moves {
-			id := (i*7919 + j*104729) % movers // scattered, distinct for j < movers
-			spans[i] = append(spans[i], uint64(id*42)|42<<32)
-		}
+	for i := range all {
+		spans[i] = scatteredSpans(i, moves, movers)
 	}
 	world := make([]byte, movers*42)
 	var send, tick [2]time.Duration // at-send, at-step
