@@ -153,7 +153,24 @@ func (s *Session) Send(msg []byte, class lane.Class) error {
 	if s.closing != 0 || s.ended {
 		return ErrClosed
 	}
-	err := s.send.Push(msg, class)
+	return s.pushed(s.send.Push(msg, class), class)
+}
+
+// SendShared is Send by reference (lane.Sender.PushShared): the session
+// keeps msg, not a copy, until the client acknowledges it, and the caller
+// must never write msg again (a label's show of one revision, shared by
+// its viewers: decision 0406). The client receives the same bytes as by
+// Send.
+func (s *Session) SendShared(msg []byte, class lane.Class) error {
+	if s.closing != 0 || s.ended {
+		return ErrClosed
+	}
+	return s.pushed(s.send.PushShared(msg, class), class)
+}
+
+// pushed ends the session when a critical push found the queue full, and
+// names the player in the push's error.
+func (s *Session) pushed(err error, class lane.Class) error {
 	if errors.Is(err, lane.ErrQueueFull) && class == lane.Critical {
 		s.Kick(wire.ReasonSendQueueFull)
 	}
