@@ -244,28 +244,27 @@ func (s *Sender) fragments(n int) int {
 // After the link died, Push returns the death.
 func (s *Sender) Push(msg []byte, class Class) error {
 	k, err := s.admit(msg, class)
-	if k == 0 {
+	switch {
+	case k == 0:
 		return err
+	case k > 1:
+		s.fragment(msg, k, class)
+		return nil
 	}
-	s.copyIn(msg, k, class)
+	sl := s.take(class)
+	if len(msg) <= slotRoom {
+		sl.n = uint16(copy(sl.msg[:], msg))
+	} else {
+		big := s.bigs.get(sl)
+		sl.n = uint16(copy(big[:], msg))
+		sl.ext = big[:sl.n]
+	}
+	s.enqueue(sl)
 	return nil
 }
 
-// copyIn queues msg, admitted in k slots, copied into them (or into the
-// Sender's buffers, or cut into fragments).
-func (s *Sender) copyIn(msg []byte, k int, class Class) {
-	if k == 1 {
-		sl := s.take(class)
-		if len(msg) <= slotRoom {
-			sl.n = uint16(copy(sl.msg[:], msg))
-		} else {
-			big := s.bigs.get(sl)
-			sl.n = uint16(copy(big[:], msg))
-			sl.ext = big[:sl.n]
-		}
-		s.enqueue(sl)
-		return
-	}
+// fragment queues msg, admitted in k > 1 slots, cut into Fragments.
+func (s *Sender) fragment(msg []byte, k int, class Class) {
 	p := s.cfg.Budget - wire.FragmentHeaderLen
 	for i := 0; i < k; i++ {
 		chunk := msg[i*p : min((i+1)*p, len(msg))]

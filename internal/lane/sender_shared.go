@@ -15,11 +15,12 @@ package lane
 // is as Push.
 func (s *Sender) PushShared(msg []byte, class Class) error {
 	k, err := s.admit(msg, class)
-	if k != 1 {
-		if k > 1 {
-			s.copyIn(msg, k, class)
-		}
+	switch {
+	case k == 0:
 		return err
+	case k > 1:
+		s.fragment(msg, k, class)
+		return nil
 	}
 	sl := s.take(class)
 	sl.n = uint16(len(msg))
