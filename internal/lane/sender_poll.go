@@ -258,9 +258,14 @@ func (s *Sender) touchSendable() int {
 	var sum byte
 	for _, sl := range s.pending[s.pendHead:][:n] {
 		sum += byte(sl.n)
-		if sl.ext == nil {
+		switch {
+		case sl.ext == nil:
 			for i := 0; i < int(sl.n); i += 64 {
 				sum += sl.msg[i]
+			}
+		case int(sl.n) <= slotRoom: // shared bytes (PushShared): a label's, maybe read by no Poll yet
+			for i := 0; i < len(sl.ext); i += 64 {
+				sum += sl.ext[i]
 			}
 		}
 	}
