@@ -243,11 +243,34 @@ func (s *Sender) fragments(n int) int {
 // snapshot messages must fit one datagram.
 // After the link died, Push returns the death.
 func (s *Sender) Push(msg []byte, class Class) error {
-	k, err := s.admit(msg, class)
-	switch {
-	case k == 0:
-		return err
-	case k > 1:
+	// admit's checks, written out: the copy's push is one call, as before
+	// PushShared (decision 0406).
+	if s.dead != nil {
+		return s.dead
+	}
+	if len(msg) < 5 || len(msg) > wire.MaxMessage {
+		return s.admitErr(msg, class)
+	}
+	k := s.fragments(len(msg))
+	switch class {
+	case Critical:
+		if s.Free() < k {
+			return s.admitErr(msg, class)
+		}
+	case Droppable, Snapshot:
+		if k > 1 {
+			return s.admitErr(msg, class)
+		}
+		if !(class == Snapshot && s.supersede(msg[0])) && s.Free() < 1+DroppableReserve {
+			s.stats.Dropped++
+			return nil
+		}
+	default:
+		return s.admitErr(msg, class)
+	}
+	s.stats.Pushed++
+	s.pushed++
+	if k > 1 {
 		s.fragment(msg, k, class)
 		return nil
 	}
@@ -261,6 +284,12 @@ func (s *Sender) Push(msg []byte, class Class) error {
 	}
 	s.enqueue(sl)
 	return nil
+}
+
+// admitErr is the error of a push admit refuses with one.
+func (s *Sender) admitErr(msg []byte, class Class) error {
+	_, err := s.admit(msg, class)
+	return err
 }
 
 // fragment queues msg, admitted in k > 1 slots, cut into Fragments.

@@ -153,7 +153,14 @@ func (s *Session) Send(msg []byte, class lane.Class) error {
 	if s.closing != 0 || s.ended {
 		return ErrClosed
 	}
-	return s.pushed(s.send.Push(msg, class), class)
+	err := s.send.Push(msg, class)
+	if errors.Is(err, lane.ErrQueueFull) && class == lane.Critical {
+		s.Kick(wire.ReasonSendQueueFull)
+	}
+	if err != nil {
+		return fmt.Errorf("transport: player %d: %w", s.PlayerID, err)
+	}
+	return nil
 }
 
 // SendShared is Send by reference (lane.Sender.PushShared): the session
@@ -165,12 +172,7 @@ func (s *Session) SendShared(msg []byte, class lane.Class) error {
 	if s.closing != 0 || s.ended {
 		return ErrClosed
 	}
-	return s.pushed(s.send.PushShared(msg, class), class)
-}
-
-// pushed ends the session when a critical push found the queue full, and
-// names the player in the push's error.
-func (s *Session) pushed(err error, class lane.Class) error {
+	err := s.send.PushShared(msg, class)
 	if errors.Is(err, lane.ErrQueueFull) && class == lane.Critical {
 		s.Kick(wire.ReasonSendQueueFull)
 	}
