@@ -35,12 +35,6 @@ import (
 // ns/event and cpu-ns/event count the lane's work only (ns/event, the
 // timer's, includes the acks in every variant). It uses only the exported
 // API, so that the same file measures another commit.
-//
-// Every other event is a Label3D (291 bytes) of one of 1000 labels, each
-// its own bytes (a crossing's name labels: ~291 KB of them), pushed by
-// reference (PushShared, decision 0406) where the commit has it; the
-// -copy variants push them by Push, copied into the slot, the baseline
-// side by side.
 func BenchmarkCrowdCold(b *testing.B) {
 	b.Run("hot", func(b *testing.B) { crowdCold(b, coldRun{interleave: true}) })
 	b.Run("cold", func(b *testing.B) { crowdCold(b, coldRun{ballast: 128 << 20, interleave: true}) })
@@ -51,27 +45,6 @@ func BenchmarkCrowdCold(b *testing.B) {
 	b.Run("cold-between-walk", func(b *testing.B) {
 		crowdCold(b, coldRun{ballast: 128 << 20, interleave: true, between: true, walk: 16 << 20})
 	})
-	b.Run("cold-copy", func(b *testing.B) { crowdCold(b, coldRun{ballast: 128 << 20, interleave: true, copy: true}) })
-	b.Run("cold-between-walk-copy", func(b *testing.B) {
-		crowdCold(b, coldRun{ballast: 128 << 20, interleave: true, between: true, walk: 16 << 20, copy: true})
-	})
-}
-
-// sharedPusher is the Sender's PushShared where the commit measured has it
-// (decision 0406); the same file measures a commit without.
-type sharedPusher interface {
-	PushShared(msg []byte, class lane.Class) error
-}
-
-// labelPush returns how a benchmark pushes a label's show: by reference
-// where the Sender has it and copy is false, by Push otherwise.
-func labelPush(copy bool) func(s *lane.Sender, msg []byte) error {
-	return func(s *lane.Sender, msg []byte) error {
-		if sp, ok := any(s).(sharedPusher); ok && !copy {
-			return sp.PushShared(msg, lane.Critical)
-		}
-		return s.Push(msg, lane.Critical)
-	}
 }
 
 // coldRun is one variant of BenchmarkCrowdCold.
@@ -82,8 +55,7 @@ type coldRun struct {
 	// ballast, as the server's reader path does, and timed apart (their
 	// CPU in between-cpu-ns/event); the tick is the pushes and the polls.
 	between bool
-	walk    int  // bytes read after the acks and before the pushes, timer stopped: the world's walk in its tick
-	copy    bool // the labels by Push, not by reference
+	walk    int // bytes read after the acks and before the pushes, timer stopped: the world's walk in its tick
 }
 
 // warmer is the Slots' Warm where the commit measured has it (decision
@@ -97,18 +69,11 @@ func crowdCold(b *testing.B, run coldRun) {
 		ackLag   = 3
 		tickStep = 50 * time.Millisecond
 	)
-	const labels = 1000
-	show := make([]byte, 38)
-	show[0] = 0x19
-	label := make([][]byte, labels) // each its own allocation, as the world's
-	for l := range label {
-		label[l] = make([]byte, 291)
-		label[l][0] = 0x66
-		for i := range label[l][5:] {
-			label[l][5+i] = byte(i + l)
-		}
+	show, label := make([]byte, 38), make([]byte, 291)
+	show[0], label[0] = 0x19, 0x66
+	for i := range label[5:] {
+		label[5+i] = byte(i)
 	}
-	pushLabel := labelPush(run.copy)
 	var shared lane.Slots
 	senders := make([]*lane.Sender, clients)
 	for i := range senders {
@@ -152,27 +117,25 @@ func crowdCold(b *testing.B, run coldRun) {
 		warm()
 	}
 	step := func() {
-		push := func(s *lane.Sender, c, i int) {
-			var err error
-			if i%2 == 1 { // a label of a player near client c
-				err = pushLabel(s, label[(c+i*37+tick)%labels])
-			} else {
-				err = s.Push(show, lane.Critical)
+		push := func(s *lane.Sender, i int) {
+			msg := show
+			if i%2 == 1 {
+				msg = label
 			}
-			if err != nil {
+			if err := s.Push(msg, lane.Critical); err != nil {
 				b.Fatal(err)
 			}
 		}
 		if run.interleave {
 			for i := range perTick {
-				for c, s := range senders {
-					push(s, c, i)
+				for _, s := range senders {
+					push(s, i)
 				}
 			}
 		} else {
-			for c, s := range senders {
+			for _, s := range senders {
 				for i := range perTick {
-					push(s, c, i)
+					push(s, i)
 				}
 			}
 		}

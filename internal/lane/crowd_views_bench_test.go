@@ -26,18 +26,12 @@ import (
 // are the wall time of the tick's acks, the trickle's pushes and the
 // polls, per burst event too. It uses only the exported API, so
 // that the same file measures the base.
-//
-// The Label3Ds (a third of a burst) are pushed by reference (PushShared,
-// decision 0406) where the commit has it, their bytes shared by the
-// bursts as a label's show is by its viewers; cold-copy is cold with them
-// pushed by Push, the baseline side by side.
 func BenchmarkCrowdViews(b *testing.B) {
-	b.Run("hot", func(b *testing.B) { crowdViews(b, 0, false) })
-	b.Run("cold", func(b *testing.B) { crowdViews(b, 128<<20, false) })
-	b.Run("cold-copy", func(b *testing.B) { crowdViews(b, 128<<20, true) })
+	b.Run("hot", func(b *testing.B) { crowdViews(b, 0) })
+	b.Run("cold", func(b *testing.B) { crowdViews(b, 128<<20) })
 }
 
-func crowdViews(b *testing.B, ballastBytes int, copy bool) {
+func crowdViews(b *testing.B, ballastBytes int) {
 	const (
 		clients  = 1000
 		bursts   = 50  // Senders with a view's burst a tick
@@ -78,7 +72,6 @@ func crowdViews(b *testing.B, ballastBytes int, copy bool) {
 		return out[len(out):]
 	}
 	packed := func(d []byte) { out = out[:len(out)+len(d)] }
-	pushLabel := labelPush(copy)
 	push := func(s *lane.Sender, m []byte) {
 		if err := s.Push(m, lane.Critical); err != nil {
 			b.Fatal(err)
@@ -103,13 +96,7 @@ func crowdViews(b *testing.B, ballastBytes int, copy bool) {
 		for c, s := range senders {
 			if c >= first && c < first+bursts {
 				t0 := time.Now()
-				for i, m := range msgs {
-					if i%3 == 0 {
-						if err := pushLabel(s, m); err != nil {
-							b.Fatal(err)
-						}
-						continue
-					}
+				for _, m := range msgs {
 					push(s, m)
 				}
 				pushWall += time.Since(t0)

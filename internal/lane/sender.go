@@ -74,40 +74,33 @@ type SenderStats struct {
 }
 
 // slot is one event: a message or a fragment, queued or in flight. Its
-// bytes are held in the slot itself when they fit slotRoom (every copied
-// event of the crowd: PlayerShow, hides), in a buffer of the Sender's
-// (ext, from bigs) when longer, or, for a message pushed by reference
-// (PushShared: a label's Label3D), in the caller's immutable bytes (ext),
-// so that a push into a slot another Sender freed ticks ago stores into it
-// without loading it first (decision 0352), and a shared message's push
-// writes only the head (decision 0406). The event_id is never written into
-// the slot or ext: send writes it into the datagram.
+// bytes are held in the slot itself when they fit slotRoom (every event of
+// the crowd: PlayerShow, Label3D), in a buffer of the Sender's (big)
+// otherwise, so that a push into a slot another Sender freed ticks ago
+// stores into it without loading it first (decision 0352).
 type slot struct {
 	slotHead
-	msg [slotRoom]byte // the packet when inline; at 128, cache-line aligned
+	msg [slotRoom]byte // the packet when it fits; at 128, cache-line aligned
 }
 
-// slotHead is a slot's bookkeeping, 128 bytes: two lines, full.
+// slotHead is a slot's bookkeeping, 128 bytes.
 type slotHead struct {
 	class    Class
 	first    bool // the first fragment of a fragmented message
 	acked    bool
-	due      bool          // fast retransmit at the next Poll
-	n        uint16        // len of the packet, in msg or ext
-	id       uint32        // 0 until assigned
-	sentHigh uint32        // highest id sent when this was last transmitted
-	tries    int32         // transmissions so far
-	no       uint32        // its number in its Slots, set when carved (take does not write it): the Poll copies it to flightNo, supersede and Release read it
-	firstAt  time.Time     // first transmission
-	sentAt   time.Time     // latest transmission
-	deadline time.Duration // retransmission timer, since the Sender's epoch (an integer: room for ext)
-	dg       uint64        // the datagram of its latest transmission
-	firstDg  uint64        // the datagram of its first transmission
-	seq      uint64        // the number of its message (every fragment the same), for Progress
-	// ext is the packet when not in msg: a buffer from the Sender's bigs
-	// (longer than slotRoom), or the bytes a PushShared was given, which
-	// the Sender never writes; nil otherwise.
-	ext []byte
+	due      bool                    // fast retransmit at the next Poll
+	n        uint16                  // len of the packet, in msg or big
+	id       uint32                  // 0 until assigned
+	sentHigh uint32                  // highest id sent when this was last transmitted
+	tries    int32                   // transmissions so far
+	no       uint32                  // its number in its Slots, set when carved (take does not write it): the Poll copies it to flightNo, supersede and Release read it
+	firstAt  time.Time               // first transmission
+	sentAt   time.Time               // latest transmission
+	deadline time.Time               // retransmission timer
+	dg       uint64                  // the datagram of its latest transmission
+	firstDg  uint64                  // the datagram of its first transmission
+	seq      uint64                  // the number of its message (every fragment the same), for Progress
+	big      *[wire.MaxDatagram]byte // the packet when longer than slotRoom, from the Sender's bigs; nil otherwise
 }
 
 // slotRoom is the most bytes of a packet a slot holds inline: a Label3D
@@ -116,11 +109,10 @@ type slotHead struct {
 // start of its third line.
 const slotRoom = 320
 
-// packet returns the slot's packet, its event_id bytes 1..5 as pushed (the
-// datagram gets the id: send).
+// packet returns the slot's packet, its event_id at bytes 1..5.
 func (sl *slot) packet() []byte {
-	if sl.ext != nil {
-		return sl.ext
+	if sl.big != nil {
+		return sl.big[:sl.n]
 	}
 	return sl.msg[:sl.n]
 }
@@ -229,8 +221,7 @@ func (s *Sender) fragments(n int) int {
 }
 
 // Push queues a reliable message: a packet whose bytes 1..5 are its u32
-// event_id, which the Sender writes into each datagram that carries it
-// (whatever msg holds there is not sent). msg is copied.
+// event_id, which the Sender writes when it assigns the id. msg is copied.
 //
 // A critical message that finds too few free slots returns an error
 // wrapping ErrQueueFull, naming the need: the caller disconnects the player
@@ -243,57 +234,43 @@ func (s *Sender) fragments(n int) int {
 // snapshot messages must fit one datagram.
 // After the link died, Push returns the death.
 func (s *Sender) Push(msg []byte, class Class) error {
-	// admit's checks, written out: the copy's push is one call, as before
-	// PushShared (decision 0406).
 	if s.dead != nil {
 		return s.dead
 	}
 	if len(msg) < 5 || len(msg) > wire.MaxMessage {
-		return s.admitErr(msg, class)
+		return fmt.Errorf("%w: %d bytes, want 5..=%d", ErrMessage, len(msg), wire.MaxMessage)
 	}
 	k := s.fragments(len(msg))
 	switch class {
 	case Critical:
 		if s.Free() < k {
-			return s.admitErr(msg, class)
+			return fmt.Errorf("%w: a %d-byte critical message needs %d slots, %d of %d free",
+				ErrQueueFull, len(msg), k, s.Free(), s.cfg.Capacity)
 		}
 	case Droppable, Snapshot:
 		if k > 1 {
-			return s.admitErr(msg, class)
+			return fmt.Errorf("%w: a %v message must fit one datagram (%d bytes), got %d", ErrMessage, class, s.cfg.Budget, len(msg))
 		}
 		if !(class == Snapshot && s.supersede(msg[0])) && s.Free() < 1+DroppableReserve {
 			s.stats.Dropped++
 			return nil
 		}
 	default:
-		return s.admitErr(msg, class)
+		return fmt.Errorf("%w: unknown class %d", ErrMessage, class)
 	}
 	s.stats.Pushed++
 	s.pushed++
-	if k > 1 {
-		s.fragment(msg, k, class)
+	if k == 1 {
+		sl := s.take(class)
+		if len(msg) <= slotRoom {
+			sl.n = uint16(copy(sl.msg[:], msg))
+		} else {
+			sl.big = s.bigs.get(sl)
+			sl.n = uint16(copy(sl.big[:], msg))
+		}
+		s.enqueue(sl)
 		return nil
 	}
-	sl := s.take(class)
-	if len(msg) <= slotRoom {
-		sl.n = uint16(copy(sl.msg[:], msg))
-	} else {
-		big := s.bigs.get(sl)
-		sl.n = uint16(copy(big[:], msg))
-		sl.ext = big[:sl.n]
-	}
-	s.enqueue(sl)
-	return nil
-}
-
-// admitErr is the error of a push admit refuses with one.
-func (s *Sender) admitErr(msg []byte, class Class) error {
-	_, err := s.admit(msg, class)
-	return err
-}
-
-// fragment queues msg, admitted in k > 1 slots, cut into Fragments.
-func (s *Sender) fragment(msg []byte, k int, class Class) {
 	p := s.cfg.Budget - wire.FragmentHeaderLen
 	for i := 0; i < k; i++ {
 		chunk := msg[i*p : min((i+1)*p, len(msg))]
@@ -305,50 +282,16 @@ func (s *Sender) fragment(msg []byte, k int, class Class) {
 		sl.first = i == 0
 		b := sl.msg[:0] // a short last fragment
 		if wire.FragmentHeaderLen+len(chunk) > slotRoom {
-			b = s.bigs.get(sl)[:0]
+			sl.big = s.bigs.get(sl)
+			b = sl.big[:0]
 		}
 		b = append(b, wire.IDFragment, 0, 0, 0, 0, last)
 		b = binary.LittleEndian.AppendUint16(b, uint16(len(chunk)))
 		b = append(b, chunk...)
 		sl.n = uint16(len(b))
-		if len(b) > slotRoom {
-			sl.ext = b
-		}
 		s.enqueue(sl)
 	}
-}
-
-// admit checks a push of msg and counts it when it is queued: it returns
-// the slots it takes, or 0 when it is not queued, with the error that
-// says why (nil: a droppable message dropped for want of room).
-func (s *Sender) admit(msg []byte, class Class) (int, error) {
-	if s.dead != nil {
-		return 0, s.dead
-	}
-	if len(msg) < 5 || len(msg) > wire.MaxMessage {
-		return 0, fmt.Errorf("%w: %d bytes, want 5..=%d", ErrMessage, len(msg), wire.MaxMessage)
-	}
-	k := s.fragments(len(msg))
-	switch class {
-	case Critical:
-		if s.Free() < k {
-			return 0, fmt.Errorf("%w: a %d-byte critical message needs %d slots, %d of %d free",
-				ErrQueueFull, len(msg), k, s.Free(), s.cfg.Capacity)
-		}
-	case Droppable, Snapshot:
-		if k > 1 {
-			return 0, fmt.Errorf("%w: a %v message must fit one datagram (%d bytes), got %d", ErrMessage, class, s.cfg.Budget, len(msg))
-		}
-		if !(class == Snapshot && s.supersede(msg[0])) && s.Free() < 1+DroppableReserve {
-			s.stats.Dropped++
-			return 0, nil
-		}
-	default:
-		return 0, fmt.Errorf("%w: unknown class %d", ErrMessage, class)
-	}
-	s.stats.Pushed++
-	s.pushed++
-	return k, nil
+	return nil
 }
 
 // Progress counts the messages Push queued (queued) and the longest prefix
@@ -406,7 +349,7 @@ func (s *Sender) take(class Class) *slot {
 	sl.class = class // the first access: a store, the nil check without a load
 	sl.first, sl.acked, sl.due = false, false, false
 	sl.n, sl.id, sl.tries, sl.seq = 0, 0, 0, s.pushed
-	sl.ext = nil
+	sl.big = nil
 	s.used++
 	return sl
 }

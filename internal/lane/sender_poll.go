@@ -77,13 +77,13 @@ func (s *Sender) poll(now time.Time, o *output) {
 	s.flagged = s.flagged[:0]
 	// The first transmissions of this Poll share one deadline (tries 1, the
 	// level unchanged since retransmit) and one timer.
-	first, deadline := s.next, time.Duration(0)
+	first, deadline := s.next, time.Time{}
 	if s.sendable() {
 		s.touchSendable()
 	}
 	for s.sendable() {
 		if s.next == first {
-			deadline = s.since(now.Add(s.timeout(1)))
+			deadline = now.Add(s.timeout(1))
 		}
 		sl := s.pending[s.pendHead]
 		s.pending[s.pendHead] = nil
@@ -94,6 +94,12 @@ func (s *Sender) poll(now time.Time, o *output) {
 		sl.id = s.next
 		s.next++
 		s.stats.Events++
+		b := sl.packet()
+		binary.LittleEndian.PutUint32(b[1:5], sl.id)
+		if sl.first {
+			// The inner message's own event_id is its first fragment's.
+			binary.LittleEndian.PutUint32(b[wire.FragmentHeaderLen+1:], sl.id)
+		}
 		s.flight[sl.id&s.mask] = sl
 		s.flightNo[sl.id&s.mask] = sl.no // the slot is in the cache: the ack that frees it will not load it
 		s.send(sl, now, o)
@@ -137,7 +143,7 @@ func (s *Sender) retransmit(now time.Time, o *output) bool {
 		case sl.due:
 			s.stats.FastRetransmits++
 			s.transmit(sl, now, o)
-		case s.since(now) < sl.deadline:
+		case now.Before(sl.deadline):
 			// Not reached today: a flagged event is due (an ack flagged
 			// it) or its timer expired. Kept so that an event flagged any
 			// other way is never resent before its deadline.
@@ -201,16 +207,7 @@ func (s *Sender) send(sl *slot, now time.Time, o *output) {
 	if s.dgram == nil {
 		s.dgram = s.start(o)
 	}
-	// The event_id goes into the datagram, never into the packet's bytes:
-	// a shared packet's are read-only (PushShared), and the slot's lines
-	// are left clean.
-	at := len(s.dgram)
 	s.dgram = append(s.dgram, b...)
-	binary.LittleEndian.PutUint32(s.dgram[at+1:], sl.id)
-	if sl.first {
-		// The inner message's own event_id is its first fragment's.
-		binary.LittleEndian.PutUint32(s.dgram[at+wire.FragmentHeaderLen+1:], sl.id)
-	}
 	sl.dg = s.dgSeq
 	sl.tries++
 	if sl.tries == 1 {
@@ -258,14 +255,9 @@ func (s *Sender) touchSendable() int {
 	var sum byte
 	for _, sl := range s.pending[s.pendHead:][:n] {
 		sum += byte(sl.n)
-		switch {
-		case sl.ext == nil:
+		if sl.big == nil {
 			for i := 0; i < int(sl.n); i += 64 {
 				sum += sl.msg[i]
-			}
-		case int(sl.n) <= slotRoom: // shared bytes (PushShared): a label's, maybe read by no Poll yet
-			for i := 0; i < len(sl.ext); i += 64 {
-				sum += sl.ext[i]
 			}
 		}
 	}

@@ -67,25 +67,19 @@ func (h timers) down(i int) {
 
 // arm sets sl's retransmission timer to at.
 func (s *Sender) arm(sl *slot, at time.Time) {
-	sl.deadline = s.since(at)
-	s.armRun(sl.id, 1, sl.deadline)
-}
-
-// since returns t as a time since the timers' epoch, which the first call
-// sets to t: the slots' and the timers' deadlines are integers to compare.
-func (s *Sender) since(t time.Time) time.Duration {
-	if s.epoch.IsZero() {
-		s.epoch = t
-	}
-	return t.Sub(s.epoch)
+	sl.deadline = at
+	s.armRun(sl.id, 1, at)
 }
 
 // armRun pushes the timer of the events id..id+n-1, whose deadlines the
-// caller set to at (since the epoch). The heap holds at most about twice
-// the events in flight: past that it drops its stale timers, which costs
-// the events in flight once per as many arms.
-func (s *Sender) armRun(id uint32, n int, at time.Duration) {
-	s.timers.push(timer{at: at, id: id, n: uint32(n)})
+// caller set to at. The heap holds at most about twice the events in
+// flight: past that it drops its stale timers, which costs the events in
+// flight once per as many arms.
+func (s *Sender) armRun(id uint32, n int, at time.Time) {
+	if s.epoch.IsZero() {
+		s.epoch = at
+	}
+	s.timers.push(timer{at: at.Sub(s.epoch), id: id, n: uint32(n)})
 	if len(s.timers) > 2*int(s.next-s.base)+64 {
 		s.compactTimers()
 	}
@@ -129,7 +123,7 @@ func (s *Sender) armedID(id uint32, at time.Duration) bool {
 		return false
 	}
 	sl := s.flight[id&s.mask]
-	return sl != nil && sl.id == id && !sl.acked && sl.deadline == at
+	return sl != nil && sl.id == id && !sl.acked && sl.deadline.Sub(s.epoch) == at
 }
 
 // compactTimers drops the stale timers (fast retransmissions and acks on

@@ -31,19 +31,11 @@ import (
 // (the acks); flush-µs/tick; datagrams/tick. It uses what the base
 // commit has too, so that the same file measures it.
 //
-// The Label3Ds are sent by reference (SendShared, decision 0406) where
-// the Session has it, their bytes shared by the bursts as a label's show
-// is by its viewers; cold-copy is cold with them sent by Send, the
-// baseline side by side.
-//
 //	go test ./internal/transport -run '^$' -bench CrossingFlush -benchtime 100x
 func BenchmarkCrossingFlush(b *testing.B) {
 	b.Run("hot", func(b *testing.B) { crossingFlush(b, crossingRun{bursts: 50, trickle: 2}) })
 	b.Run("cold", func(b *testing.B) {
 		crossingFlush(b, crossingRun{bursts: 50, trickle: 2, ballast: 128 << 20, walk: 16 << 20})
-	})
-	b.Run("cold-copy", func(b *testing.B) {
-		crossingFlush(b, crossingRun{bursts: 50, trickle: 2, ballast: 128 << 20, walk: 16 << 20, copy: true})
 	})
 	b.Run("calm-cold", func(b *testing.B) { crossingFlush(b, crossingRun{ballast: 128 << 20, walk: 16 << 20}) })
 	b.Run("broadcast-cold", func(b *testing.B) {
@@ -53,12 +45,11 @@ func BenchmarkCrossingFlush(b *testing.B) {
 
 // crossingRun is a variant of BenchmarkCrossingFlush.
 type crossingRun struct {
-	bursts  int  // sessions sent a view's burst a tick
-	trickle int  // events a tick of every other session
-	small   int  // their size; 38 when 0
-	ballast int  // bytes read between ticks
-	walk    int  // bytes read between the sends and the Flush
-	copy    bool // the labels by Send, not by reference
+	bursts  int // sessions sent a view's burst a tick
+	trickle int // events a tick of every other session
+	small   int // their size; 38 when 0
+	ballast int // bytes read between ticks
+	walk    int // bytes read between the sends and the Flush
 	// alternate, when set, is called before each tick with whether it is
 	// an odd one; the Flush's CPU of the odd and even ticks is reported
 	// apart (flush-µs/odd-tick, flush-µs/even-tick): a change and its
@@ -130,14 +121,8 @@ func crossingFlush(b *testing.B, run crossingRun) {
 		first := (tick * bursts) % sessions
 		for i, sess := range all {
 			if i >= first && i < first+bursts {
-				for k, m := range msgs {
-					var err error
-					if sh, ok := any(sess).(sharedSender); ok && k%3 == 0 && !run.copy {
-						err = sh.SendShared(m, lane.Critical) // a label's show
-					} else {
-						err = sess.Send(m, lane.Critical)
-					}
-					if err != nil {
+				for _, m := range msgs {
+					if err := sess.Send(m, lane.Critical); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -210,12 +195,6 @@ func crossingFlush(b *testing.B, run crossingRun) {
 	if retr != 0 {
 		b.Fatalf("got %d retransmissions, want 0", retr)
 	}
-}
-
-// sharedSender is the Session's SendShared where the commit measured has
-// it (decision 0406); the same file measures a commit without.
-type sharedSender interface {
-	SendShared(msg []byte, class lane.Class) error
 }
 
 // crossingSink keeps the ballast's reads.

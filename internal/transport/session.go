@@ -163,25 +163,6 @@ func (s *Session) Send(msg []byte, class lane.Class) error {
 	return nil
 }
 
-// SendShared is Send by reference (lane.Sender.PushShared): the session
-// keeps msg, not a copy, until the client acknowledges it, and the caller
-// must never write msg again (a label's show of one revision, shared by
-// its viewers: decision 0406). The client receives the same bytes as by
-// Send.
-func (s *Session) SendShared(msg []byte, class lane.Class) error {
-	if s.closing != 0 || s.ended {
-		return ErrClosed
-	}
-	err := s.send.PushShared(msg, class)
-	if errors.Is(err, lane.ErrQueueFull) && class == lane.Critical {
-		s.Kick(wire.ReasonSendQueueFull)
-	}
-	if err != nil {
-		return fmt.Errorf("transport: player %d: %w", s.PlayerID, err)
-	}
-	return nil
-}
-
 // SendUnreliable queues one encoded unreliable packet for this tick's
 // datagrams, copied. A packet larger than a datagram is dropped. The
 // packets are packed into datagrams as they come: the tick emits each

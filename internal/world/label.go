@@ -40,13 +40,11 @@ type Label struct {
 	h      grid.Handle
 	slot   int32  // attached to a player: its place in the dense table (label_pass.go)
 	encRev uint32 // the rev enc is the show of; 0: none yet
-	// enc is its show, checked and encoded at encRev (sendLabelOps), and
-	// never written after: the viewers' lanes hold it by reference until
-	// their clients acknowledge it (sendShared), so a new revision is
-	// encoded into new bytes and the old ones are the collector's once no
-	// lane holds them (decision 0406; decision 0397 had them in the
-	// struct, rewritten in place). nil until first sent.
-	enc *[wire.Label3DLen]byte
+	// enc is its show, checked and encoded at encRev (sendLabelOps): in
+	// the struct, after the fields a send reads, so that a show's bytes
+	// are at an address known with the label's, not behind a pointer read
+	// from it (decision 0397).
+	enc [wire.Label3DLen]byte
 }
 
 // ID returns the label id.
@@ -327,29 +325,21 @@ func (w *World) sendLabelOps(p *Player, fresh bool) {
 				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
 				continue
 			}
-			if l.encRev != l.rev && !w.encodeLabel(l) {
-				continue
+			if l.encRev != l.rev {
+				fillLabel(&pr.label, l)
+				// Not reached: a label is checked on create and change, and
+				// a Label3D is Label3DLen bytes (an Append of another length
+				// would have left enc stale).
+				if pr.label.CheckSend() != nil || len(pr.label.Append(l.enc[:0])) != len(l.enc) {
+					continue
+				}
+				l.encRev = l.rev
 			}
-			w.sendShared(p, l.enc[:], lane.Critical)
+			w.sendEncoded(p, l.enc[:], lane.Critical)
 			continue
 		}
 		w.sendLabelHide(p, op.ID)
 	}
-}
-
-// encodeLabel encodes l's show at its rev into new bytes (the old ones may
-// be held by lanes: Label.enc) and reports whether it could.
-func (w *World) encodeLabel(l *Label) bool {
-	pr := &w.prims
-	fillLabel(&pr.label, l)
-	enc := new([wire.Label3DLen]byte)
-	// Not reached: a label is checked on create and change, and a Label3D
-	// is Label3DLen bytes.
-	if pr.label.CheckSend() != nil || len(pr.label.Append(enc[:0])) != len(enc) {
-		return false
-	}
-	l.enc, l.encRev = enc, l.rev
-	return true
 }
 
 // labelHideTemplate is the hide of label 0, encoded (Label3D, active 0):
