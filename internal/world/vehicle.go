@@ -359,12 +359,12 @@ func (w *World) streamVehicles(q *Player) {
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
-	if !e.vehicleAt.Due(q.pos, EntityRequery) && !(q.vehLast.left && e.vehiclesV.Pending() > 0) {
-		q.vehLast.left = false // asked only after a reconcile that left ops (as streamPickups)
+	if !e.vehicleAt.Due(q.pos, EntityRequery) && !(q.ent.vehiclesLeft && e.vehiclesV.Pending() > 0) {
+		q.ent.vehiclesLeft = false // asked only after a reconcile that left ops (as streamPickups)
 		return
 	}
 	w.streamVehiclesDue(q)
-	q.vehLast.left = e.vehiclesV.Pending() > 0
+	q.ent.vehiclesLeft = e.vehiclesV.Pending() > 0
 }
 
 // streamVehiclesDue reconciles q's view of vehicles: steady, by a step, or

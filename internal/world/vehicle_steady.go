@@ -24,10 +24,9 @@ const vehicleSkin = 3.5 * EntityRequery
 // 1).
 type vehicleQuery struct {
 	viewStep
-	ver  uint64
-	n    int
-	sum  uint64
-	left bool // the view had ops left after its last reconcile (streamVehicles)
+	ver uint64
+	n   int
+	sum uint64
 }
 
 // set records the answer of n vehicles with fingerprint sum and cut
