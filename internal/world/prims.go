@@ -111,10 +111,10 @@ type prims struct {
 	pickupOps     uint64            // shows and hides sent by pickup steps
 	vehicleSteps  uint64            // vehicle views patched by a step (vehicle_steady.go)
 	vtick         vehicleTick       // the vehicles' per-tick passes (vehicle_tick.go)
-	vehEdgeG      *grid.Scopes      // the vehicles, covering R + vehicleClearMax (vehicle_clear.go)
+	vehEdgeG      *grid.Scopes      // the vehicles, covering R + vehicleBand (vehicle_clear.go)
 	vehHits       []grid.Hit        // setVehicleClear's scratch
-	vehicleClear  uint64            // vehicle views found steady by their clearance (vehicle_clear.go)
-	vehicleClears uint64            // clearances computed
+	vehicleClear  uint64            // vehicle views found steady by their edge list (vehicle_clear.go)
+	vehicleClears uint64            // edge lists built
 	labelSteps    uint64            // label views patched by a step (label_step.go)
 	labelShells   uint64            // of which told from the view's shell
 

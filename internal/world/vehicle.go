@@ -254,7 +254,7 @@ func (w *World) placeVehicle(v *Vehicle, pos grid.Vec, rot Quat, sc grid.Scope) 
 		w.vehicleEdgeRemove(v)
 		v.h = w.ents.vehicleGrid.Get(sc).Insert(uint32(v.id), pos, VehicleStreamDistance)
 		v.scope = sc
-		v.eh = w.prims.vehEdgeG.Get(sc).Insert(uint32(v.id), pos, VehicleStreamDistance+vehicleClearMax)
+		v.eh = w.prims.vehEdgeG.Get(sc).Insert(uint32(v.id), pos, VehicleStreamDistance+vehicleBand)
 	} else {
 		w.ents.vehicleGrid.Get(sc).Move(v.h, pos)
 		w.prims.vehEdgeG.Get(sc).Move(v.eh, pos)

@@ -6,48 +6,58 @@ import (
 	"dlmp/internal/grid"
 )
 
-// A vehicle view's clearance (docs/decisions/0411-vehicle-view-clearance.md).
-// Every vehicle covers the points within VehicleStreamDistance (R) of it,
-// so while no vehicle of the scope changes (the grid's version) a moving
-// player's answer stays the same as long as no vehicle's distance crosses
-// R. From the point p0 of an answer, with m the least |d(v, p0) − R| over
-// the vehicles within R + vehicleClearMax (and vehicleClearMax when there
-// are none), every point p within m of p0 has the same answer: by the
-// triangle inequality |d(v, p) − d(v, p0)| ≤ |p − p0| < m, so no vehicle
-// changes side. A view that falls due there (every EntityRequery, and at
-// each of the player's announces) is then found steady without a step. The
-// vehicles near R + vehicleClearMax are found in a second grid of the
-// vehicles (w.prims.vehEdgeG), whose entries cover that far.
+// A vehicle view's steady test by the vehicles near its edge
+// (docs/decisions/0411-vehicle-view-edge-list.md). Every vehicle covers
+// the points within VehicleStreamDistance (R) of it, so while no vehicle
+// of the scope changes (the grid's version) a moving player's answer
+// changes only when some vehicle's distance to the player crosses R. Once
+// per ball of radius vehicleBall (a Verlet list, as grid.Shell is for the
+// steps), the view keeps the positions of the vehicles whose distance to
+// the ball's center is within vehicleBand of R: every other vehicle is
+// more than vehicleBand − vehicleBall from R at every point of the ball
+// (triangle inequality), so it is on the same side of R at the last
+// answer's point and at the player. A view that falls due within the ball
+// (every EntityRequery, and at each of the player's announces) is then
+// steady when none of the listed vehicles changed side either, each told
+// with a margin of vehicleEdgePad over the rounding of float32 distances;
+// otherwise (a real change, or a vehicle within the margin) it steps as
+// before. The listed vehicles come from a second grid of the vehicles
+// (w.prims.vehEdgeG), whose entries cover R + vehicleBand.
 //
-// The clearance is computed only when the grid did not change since the
-// view's previous answer (a world with drivers changes it every tick: it
-// would be computed for nothing), and only for an answer the limit does
-// not cut.
+// The list is built only when the grid did not change since the view's
+// previous answer (a world with drivers changes it every tick: it would be
+// built for nothing), and only for an answer the limit does not cut.
 
 const (
-	// vehicleClearMax (meters) bounds the clearance: the edge grid's
-	// entries reach this far past R.
-	vehicleClearMax = 40
-	// vehicleClearPad (meters) is taken off the clearance for the rounding
-	// of float32 positions and distances (~1 mm at 4 km from the origin).
-	vehicleClearPad = 0.05
-	// vehicleEdgeCell is the edge grid's cell: ~340 m reach in 3×3 to 4×4
+	// vehicleBall (meters) is the radius of the ball a list serves.
+	vehicleBall = 40
+	// vehicleBand (meters): the vehicles within it of R at the ball's
+	// center are listed. vehicleBand − vehicleBall is what keeps every
+	// other vehicle off R within the ball (more than vehicleEdgePad).
+	vehicleBand = 48
+	// vehicleEdgePad (meters): a listed vehicle this near R, at the last
+	// answer's point or at the player, is not told from the list (the
+	// grid's float32 distances are within ~1 mm of the true ones at 4 km
+	// from the origin).
+	vehicleEdgePad = 0.05
+	// vehicleEdgeCell is the edge grid's cell: ~350 m reach in 3×3 to 4×4
 	// cells of a few vehicles each, where the stream grid's 64 m cells
 	// would be ~12×12.
 	vehicleEdgeCell = 256
 )
 
-// vehicleClear is where a vehicle view's answer is known to hold.
+// vehicleClear is a vehicle view's list of the vehicles near its edge.
 type vehicleClear struct {
-	at  grid.Vec // the answer's point
-	r2  float32  // the clearance, squared: the answer holds within it
-	ver uint64   // the vehicle grid's version it was computed at
-	ok  bool
+	c    grid.Vec   // the ball's center
+	g    *grid.Grid // the vehicle grid it was built from
+	ver  uint64     // and that grid's version then
+	ok   bool
+	near []grid.Vec // the vehicles within vehicleBand of R at c, their positions
 }
 
 // vehicleEdgeInsert adds v to the edge grid of its scope.
 func (w *World) vehicleEdgeInsert(v *Vehicle) {
-	v.eh = w.prims.vehEdgeG.Get(v.scope).Insert(uint32(v.id), v.pos, VehicleStreamDistance+vehicleClearMax)
+	v.eh = w.prims.vehEdgeG.Get(v.scope).Insert(uint32(v.id), v.pos, VehicleStreamDistance+vehicleBand)
 }
 
 // vehicleEdgeRemove takes v out of the edge grid of its scope.
@@ -59,16 +69,24 @@ func (w *World) vehicleEdgeRemove(v *Vehicle) {
 	}
 }
 
-// vehiclesClear reports whether q's vehicle view is steady by its
-// clearance: q is within it of the last answer's point, no vehicle of the
-// grid changed since, and the view shows exactly that answer (as
-// vehiclesSteady). The answer's point moves to q.pos (the answer there is
-// the same), so that the next step starts from it.
+// vehiclesClear reports whether q's vehicle view is steady by its edge
+// list: the list and the last answer are of the grid as it is, q and the
+// answer's point are in the list's ball, no listed vehicle is on another
+// side of R at q than at the answer's point, and the view shows exactly
+// that answer (as vehiclesSteady). The answer's point moves to q.pos (the
+// answer there is the same), so that the next step starts from it.
 func (w *World) vehiclesClear(q *Player, g *grid.Grid) bool {
 	l, c := &q.vehLast, &q.vehClear
-	if w.bruteForce || !c.ok || !l.ok || l.g != g || l.scope != q.scope || c.ver != versionOf(g) || l.ver != c.ver ||
-		grid.Dist2(c.at, q.pos) >= c.r2 {
+	if w.bruteForce || !c.ok || !l.ok || l.g != g || c.g != g || l.scope != q.scope || l.cut != grid.AllCut ||
+		c.ver != versionOf(g) || l.ver != c.ver ||
+		grid.Dist2(c.c, q.pos) > vehicleBall*vehicleBall || grid.Dist2(c.c, l.at) > vehicleBall*vehicleBall {
 		return false
+	}
+	for _, v := range c.near {
+		da, dp := edgeDist(v, l.at), edgeDist(v, q.pos)
+		if math.Abs(da) <= vehicleEdgePad || math.Abs(dp) <= vehicleEdgePad || (da < 0) != (dp < 0) {
+			return false
+		}
 	}
 	if !q.ent.vehiclesV.Unchanged(l.n, uint64(l.n), l.sum) {
 		return false
@@ -78,27 +96,35 @@ func (w *World) vehiclesClear(q *Player, g *grid.Grid) bool {
 	return true
 }
 
-// setVehicleClear computes q's clearance at the answer just computed at
-// q.pos (q.vehLast), when quiet (the grid's version was the same at the
-// previous answer) and the limit cut nothing; otherwise it forgets it.
+// edgeDist is the distance from v to p less R (negative: v covers p).
+func edgeDist(v, p grid.Vec) float64 {
+	dx, dy, dz := float64(v.X)-float64(p.X), float64(v.Y)-float64(p.Y), float64(v.Z)-float64(p.Z)
+	return math.Sqrt(dx*dx+dy*dy+dz*dz) - VehicleStreamDistance
+}
+
+// setVehicleClear keeps q's edge list after an answer computed at q.pos
+// (q.vehLast) while it serves q.pos in the grid as it is; otherwise builds
+// it around q.pos when quiet (the grid's version was the same at the
+// previous answer) and the limit cut nothing, or forgets it.
 func (w *World) setVehicleClear(q *Player, g *grid.Grid, quiet bool) {
 	l, c := &q.vehLast, &q.vehClear
+	if c.ok && c.g == l.g && c.ver == l.ver && grid.Dist2(c.c, q.pos) <= vehicleBall*vehicleBall {
+		return // still the grid's, and q in its ball
+	}
 	c.ok = false
-	if !quiet || w.bruteForce || g == nil || !l.ok || l.cut != grid.AllCut || l.at != q.pos {
+	if !quiet || w.bruteForce || g == nil || !l.ok || l.g != g || l.cut != grid.AllCut || l.at != q.pos {
 		return
 	}
-	m := float32(vehicleClearMax)
+	c.c, c.g, c.ver, c.near = q.pos, g, l.ver, c.near[:0]
 	if eg := w.prims.vehEdgeG.Lookup(q.scope); eg != nil {
 		w.prims.vehHits = eg.Covering(q.pos, w.prims.vehHits[:0])
 		for _, h := range w.prims.vehHits {
-			d := float32(math.Sqrt(float64(h.Dist2)))
-			m = min(m, float32(math.Abs(float64(d-VehicleStreamDistance))))
+			v := w.ents.vehicles[h.Key]
+			if math.Abs(edgeDist(v.pos, q.pos)) <= vehicleBand {
+				c.near = append(c.near, v.pos)
+			}
 		}
 	}
-	m -= vehicleClearPad
-	if m <= 0 {
-		return
-	}
-	c.at, c.r2, c.ver, c.ok = q.pos, m*m, l.ver, true
+	c.ok = true
 	w.prims.vehicleClears++
 }

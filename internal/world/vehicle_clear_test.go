@@ -13,12 +13,12 @@ import (
 // few meters, with a vehicle placed, created next to a walker or deleted
 // now and then, and for the last rounds a far vehicle placed every tick.
 // Every view is made due on every tick and must show exactly the vehicles within
-// VehicleStreamDistance in its scope, at their rev (fails with the
-// clearance taken from the vehicles inside the view only, without the
-// grid's version, or without the pad: a walker then misses an entry or a
-// new rev). Some views must be found steady by their clearance (fails
-// without the rule), and none computed while the grid changes every tick.
-func TestVehicleClearanceEqualsScan(t *testing.T) {
+// VehicleStreamDistance in its scope, at their rev (fails with only the
+// vehicles outside R listed, without the grid's version, or with a ball
+// wider than the band allows: a walker then misses an entry, a leave or a
+// new rev). Some views must be found steady by their edge list (fails
+// without the rule), and no list built while the grid changes every tick.
+func TestVehicleEdgeListsEqualScan(t *testing.T) {
 	for seed := range uint64(3) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		f := newFixture(t, nil)
@@ -119,13 +119,53 @@ func TestVehicleClearanceEqualsScan(t *testing.T) {
 			}
 		}
 		if got := f.w.prims.vehicleClear - clear0; got == 0 {
-			t.Errorf("seed %d: no vehicle view found steady by its clearance", seed)
+			t.Errorf("seed %d: no vehicle view found steady by its edge list", seed)
 		}
 		if changes < 50 {
 			t.Errorf("seed %d: got %d shows and hides over the walk, want at least 50 (views that change)", seed, changes)
 		}
 		if got := f.w.prims.vehicleClears - clearsQuiet; got != 0 {
-			t.Errorf("seed %d: got %d clearances computed while a vehicle moved every tick, want 0", seed, got)
+			t.Errorf("seed %d: got %d edge lists built while a vehicle moved every tick, want 0", seed, got)
 		}
+	}
+}
+
+// TestVehicleEdgeListBounds walks one player 1 m a tick along x past a
+// single vehicle placed where its distance crosses R at a chosen point: 60 m
+// along (past the band and the ball of the list built at the start: fails
+// when the list serves a wider ball than its band allows), and exactly at
+// 300.0 m on a step (the grid covers it there: fails without the margin,
+// which would take that vehicle as outside).
+func TestVehicleEdgeListBounds(t *testing.T) {
+	tests := []struct {
+		name    string
+		vehicle grid.Vec
+		steps   int
+	}{
+		{"entered 60 m along", at(360, 0), 90},
+		{"left 60 m along", at(-240, 0), 90},
+		{"exactly at R on a step", at(310, 0), 30},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			p, c := f.join()
+			f.spawn(p, c, at(0, 0))
+			f.vehicle(VehicleParams{Pos: tc.vehicle})
+			lists := f.w.prims.vehicleClears
+			for i := range tc.steps {
+				f.now = f.now.Add(tick)
+				f.sync(p, c, at(float32(i+1), 0), 1)
+				p.ent.vehicleAt.Invalidate()
+				f.w.Tick(f.now)
+				want := grid.Dist2(tc.vehicle, p.pos) <= VehicleStreamDistance*VehicleStreamDistance
+				if got := p.ent.vehiclesV.Len() == 1; got != want {
+					t.Fatalf("step %d at %v: got vehicle shown %v, want %v", i, p.pos, got, want)
+				}
+			}
+			if f.w.prims.vehicleClears == lists {
+				t.Fatal("got no edge list built, want the walk told from lists")
+			}
+		})
 	}
 }
