@@ -72,7 +72,7 @@ type Player struct {
 	spots [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
 	// vehLast is what the vehicle view was last computed from (vehicle.go).
 	vehLast  vehicleQuery
-	vehClear vehicleClear // where the vehicle view's last answer holds (vehicle_clear.go)
+	vehClear vehicleClear // the vehicles near the vehicle view's edge (vehicle_clear.go)
 	edit     EditSession  // the edit session (edit.go)
 }
 
