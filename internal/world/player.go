@@ -71,8 +71,8 @@ type Player struct {
 
 	spots [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
 	// vehLast is what the vehicle view was last computed from (vehicle.go).
-	vehLast  vehicleQuery
 	vehClear vehicleClear // the vehicles near the vehicle view's edge (vehicle_clear.go)
+	vehLast  vehicleQuery
 	edit     EditSession  // the edit session (edit.go)
 }
 
