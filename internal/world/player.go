@@ -73,7 +73,7 @@ type Player struct {
 	// vehLast is what the vehicle view was last computed from (vehicle.go).
 	vehClear vehicleClear // the vehicles near the vehicle view's edge (vehicle_clear.go)
 	vehLast  vehicleQuery
-	edit     EditSession  // the edit session (edit.go)
+	edit     EditSession // the edit session (edit.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {
