@@ -70,9 +70,8 @@ type Player struct {
 	latched []uint32  // static pickups touched in this entry (see touch.go)
 
 	spots [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
-	// vehLast is what the vehicle view was last computed from (vehicle.go).
 	vehClear vehicleClear // the vehicles near the vehicle view's edge (vehicle_clear.go)
-	vehLast  vehicleQuery
+	vehLast  vehicleQuery // what the vehicle view was last computed from (vehicle.go)
 	edit     EditSession // the edit session (edit.go)
 }
 
