@@ -69,10 +69,10 @@ type Player struct {
 	landing landing   // the landing the client has not confirmed yet
 	latched []uint32  // static pickups touched in this entry (see touch.go)
 
-	spots [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
-	vehClear vehicleClear // the vehicles near the vehicle view's edge (vehicle_clear.go)
-	vehLast  vehicleQuery // what the vehicle view was last computed from (vehicle.go)
-	edit     EditSession // the edit session (edit.go)
+	spots    [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
+	vehClear vehicleClear          // the vehicles near the vehicle view's edge (vehicle_clear.go)
+	vehLast  vehicleQuery          // what the vehicle view was last computed from (vehicle.go)
+	edit     EditSession           // the edit session (edit.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {
