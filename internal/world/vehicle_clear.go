@@ -79,8 +79,12 @@ func (w *World) vehicleEdgeRemove(v *Vehicle) {
 // list: the list and the last answer are of the grid as it is, q and the
 // answer's point are in the list's ball, no listed vehicle is on another
 // side of R at q than at the answer's point, and the view shows exactly
-// that answer (as vehiclesSteady). The answer's point moves to q.pos (the
-// answer there is the same), so that the next step starts from it.
+// that answer. The view is changed only by streamVehiclesDue, which sets
+// vehLast to the answer it reconciles or patches the view to and
+// vehiclesLeft to whether ops are left: with none left the view shows
+// vehLast's answer, told without reading the view. The answer's point
+// moves to q.pos (the answer there is the same), so that the next step
+// starts from it.
 func (w *World) vehiclesClear(q *Player, g *grid.Grid) bool {
 	l, c := &q.vehLast, &q.vehClear
 	if w.bruteForce || !c.ok || !l.ok || l.g != g || c.g != g || l.scope != q.scope || l.cut != grid.AllCut ||
@@ -94,8 +98,8 @@ func (w *World) vehiclesClear(q *Player, g *grid.Grid) bool {
 			return false
 		}
 	}
-	if !q.ent.vehiclesV.Unchanged(l.n, uint64(l.n), l.sum) {
-		return false
+	if q.ent.vehiclesLeft {
+		return false // ops left: the view does not show the answer yet
 	}
 	l.at = q.pos
 	w.prims.vehicleClear++

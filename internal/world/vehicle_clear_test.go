@@ -169,3 +169,42 @@ func TestVehicleEdgeListBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestVehicleEdgeListWaitsForOpsLeft: five vehicles enter a walker's view
+// on one step while its connection has room for one op; once the room is
+// back, the rest are shown within two ticks though the walker stays in its
+// list's ball and no vehicle crosses R again (fails when the edge list
+// finds the view steady with ops left: they would wait for the next
+// crossing).
+func TestVehicleEdgeListWaitsForOpsLeft(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.join()
+	f.spawn(p, c, at(0, 0))
+	for i := range 5 {
+		f.vehicle(VehicleParams{Pos: at(305.5+float32(i)*0.1, float32(i))})
+	}
+	walk := func(x float32) {
+		t.Helper()
+		f.now = f.now.Add(tick)
+		f.sync(p, c, at(x, 0), 1)
+		p.ent.vehicleAt.Invalidate()
+		f.w.Tick(f.now)
+	}
+	for x := range 5 { // lists built, nothing in reach
+		walk(float32(x + 1))
+	}
+	if n := p.ent.vehiclesV.Len(); n != 0 {
+		t.Fatalf("got %d vehicles shown before the entry, want 0", n)
+	}
+	c.free = SendReserve + 1
+	walk(6) // all five within R: one shown
+	c.free = 4096
+	if n := p.ent.vehiclesV.Pending(); n != 4 {
+		t.Fatalf("got %d ops left after the entry, want 4", n)
+	}
+	walk(6.5)
+	walk(7)
+	if n := p.ent.vehiclesV.Len(); n != 5 {
+		t.Fatalf("got %d vehicles shown two ticks after the room came back, want 5", n)
+	}
+}
