@@ -115,6 +115,7 @@ type prims struct {
 	vehHits       []grid.Hit        // setVehicleClear's scratch
 	vehicleClear  uint64            // vehicle views found steady by their edge list (vehicle_clear.go)
 	vehicleClears uint64            // edge lists built
+	vehEdgeOff    bool              // no edge lists: BenchmarkVehicleViews' baseline
 	labelSteps    uint64            // label views patched by a step (label_step.go)
 	labelShells   uint64            // of which told from the view's shell
 

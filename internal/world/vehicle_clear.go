@@ -87,7 +87,7 @@ func (w *World) vehicleEdgeRemove(v *Vehicle) {
 // starts from it.
 func (w *World) vehiclesClear(q *Player, g *grid.Grid) bool {
 	l, c := &q.vehLast, &q.vehClear
-	if w.bruteForce || !c.ok || !l.ok || l.g != g || c.g != g || l.scope != q.scope || l.cut != grid.AllCut ||
+	if w.bruteForce || w.prims.vehEdgeOff || !c.ok || !l.ok || l.g != g || c.g != g || l.scope != q.scope || l.cut != grid.AllCut ||
 		c.ver != versionOf(g) || l.ver != c.ver ||
 		grid.Dist2(c.c, q.pos) > vehicleBall*vehicleBall || grid.Dist2(c.c, l.at) > vehicleBall*vehicleBall {
 		return false
@@ -122,7 +122,7 @@ func (w *World) setVehicleClear(q *Player, g *grid.Grid, quiet bool) {
 		return // still the grid's, and q in its ball
 	}
 	c.ok = false
-	if !quiet || w.bruteForce || g == nil || !l.ok || l.g != g || l.cut != grid.AllCut || l.at != q.pos {
+	if !quiet || w.bruteForce || w.prims.vehEdgeOff || g == nil || !l.ok || l.g != g || l.cut != grid.AllCut || l.at != q.pos {
 		return
 	}
 	c.c, c.g, c.ver, c.n = q.pos, g, l.ver, 0
