@@ -42,7 +42,7 @@ type Player struct {
 	// Owned by the world goroutine. What every tick reads of every player,
 	// whatever is due, is kept together: here, wp's last field, prims' and
 	// ent's first fields (player_layout_test.go): a tick's per-player checks
-	// touch a few lines of a player's 36, not seventeen.
+	// touch six lines of a Player, not sixteen.
 	left   bool // Leave was called
 	gone   bool // a critical send failed; the transport will call Leave
 	hasPos bool

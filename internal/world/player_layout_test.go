@@ -12,7 +12,7 @@ import (
 // landing hold, the move flags) lies in at most six 64-byte lines of the
 // Player, and a Player's allocation is a whole number of lines (its size
 // class keeps it line-aligned). Spread as they were, the same fields
-// touched seventeen lines.
+// touched sixteen lines.
 func TestPlayerTickFieldsInFewLines(t *testing.T) {
 	var p Player
 	base := uintptr(unsafe.Pointer(&p))
