@@ -39,39 +39,39 @@ type Player struct {
 	uid  uint32 // UserID: climbs with every join (identity.go)
 	conn Conn
 
-	// Owned by the world goroutine. What every tick reads of every player,
-	// whatever is due, is kept together: here, wp's last field, prims' and
-	// ent's first fields (player_layout_test.go): a tick's per-player checks
-	// touch six lines of a Player, not sixteen.
-	left   bool // Leave was called
-	gone   bool // a critical send failed; the transport will call Leave
+	// Owned by the world goroutine.
+	left bool // Leave was called
+	gone bool // a critical send failed; the transport will call Leave
+
+	life   Life
+	scope  grid.Scope
+	pos    grid.Vec  // last accepted PlayerSync position, or the last landing point
+	posAt  time.Time // when pos was set
 	hasPos bool
+	state  uint8 // PlayerSync state of the last accepted sync
+	health uint8
+	armour uint8
+	skin   uint16
+	wanted uint8
+
+	landed  uint32  // `landed` of the last accepted sync
+	landing landing // the landing the client has not confirmed yet
+
+	pickups    *stream.View
+	pickAnchor stream.Anchor
 	// pickupsLeft: the pickup view had ops left after its last reconcile
 	// (streamPickups).
 	pickupsLeft bool
-	scope       grid.Scope
-	pos         grid.Vec // last accepted PlayerSync position, or the last landing point
-	skin        uint16
-	life        Life
-	state       uint8 // PlayerSync state of the last accepted sync
-	health      uint8
-	armour      uint8
-	wanted      uint8
-	pickups     *stream.View
-	pickAnchor  stream.Anchor
-	wp          waypointState
-	objCut      objectCut // what the object view was last computed from (object_stream.go)
-	prims       primState // labels, checkpoints, blips, gang zones, colshapes (prims.go)
-	ent         playerEnt // streaming of players, vehicles and objects (players.go)
+	latched     []uint32 // static pickups touched in this entry (see touch.go)
 
-	posAt   time.Time // when pos was set
-	landed  uint32    // `landed` of the last accepted sync
-	landing landing   // the landing the client has not confirmed yet
-	latched []uint32  // static pickups touched in this entry (see touch.go)
+	wp waypointState
 
+	ent      playerEnt             // streaming of players, vehicles and objects (players.go)
+	objCut   objectCut             // what the object view was last computed from (object_stream.go)
 	spots    [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
 	vehClear vehicleClear          // the vehicles near the vehicle view's edge (vehicle_clear.go)
 	vehLast  vehicleQuery          // what the vehicle view was last computed from (vehicle.go)
+	prims    primState             // labels, checkpoints, blips, gang zones, colshapes (prims.go)
 	edit     EditSession           // the edit session (edit.go)
 }
 

@@ -77,24 +77,11 @@ func (k Kind) String() string {
 // playerEnt is a player's part in streaming: as an entity shown to others,
 // and as the viewer of other players, vehicles and objects.
 type playerEnt struct {
-	// Read on every tick of every player (tickEntities, streamPlayers,
-	// streamVehicles, streamObjects, releaseHold, encodeMoves), in its first
-	// 72 bytes (player_layout_test.go).
-	rev          uint32 // rev of this player's show; a new one on every change of skin, name or color
-	skin         uint16 // the skin the rev was given for
-	moved        bool   // an accepted sync since the last tick's moves
-	deferred     bool   // due, past the tick's budget: in ents.views.deferred
-	lastMoved    uint32 // the tick of the last move
-	playersLeft  bool   // the last pass of players left ops for lack of room
-	vehiclesLeft bool   // the vehicle view had ops left after its last reconcile (streamVehicles)
-	playerAt     stream.Anchor
-	vehicleAt    stream.Anchor
-	objectAt     stream.Anchor
-	hold         *landingHold // a spawn or respawn waiting for the objects at its point
-
 	// As an entity.
 	name  wire.PlayerName
 	color uint32
+	rev   uint32 // rev of this player's show; a new one on every change of skin, name or color
+	skin  uint16 // the skin the rev was given for
 
 	h      grid.Handle
 	ch     grid.Handle // in the cut grid of gscope (players_cuts.go)
@@ -107,27 +94,36 @@ type playerEnt struct {
 	announceScope grid.Scope
 	announced     bool
 
-	last     wire.PlayerSync
-	attached []*Object // chain roots attached to this player
-	owned    []*Object // objects this player is the viewer of
-	vehicle  *Vehicle  // the vehicle this player drives, nil when none
+	last      wire.PlayerSync
+	moved     bool      // an accepted sync since the last tick's moves
+	lastMoved uint32    // the tick of the last move
+	attached  []*Object // chain roots attached to this player
+	owned     []*Object // objects this player is the viewer of
+	vehicle   *Vehicle  // the vehicle this player drives, nil when none
 
 	// As a viewer.
-	players   *stream.View
-	shownP    []uint16               // the players shown, in no order (mirror of players)
-	shownBits idSet                  // the same, as a set
-	wantBits  idSet                  // the players wanted as of the last pass: shown or left to show (held)
-	wantP     []uint16               // the same, listed
-	freshP    []uint16               // shown in this tick's pass: owed a first PlayerMove
-	nearP     []uint16               // the players shown within NearMoveDistance, as of the last split
-	nearD     []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
-	nearSel   []float32              // splitMoves' scratch: nearD's copy that nearCut reorders
-	nearCut2  float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
-	farP      [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
-	vehiclesV *stream.View
-	shownV    []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
-	objects   *stream.View
-	labels    labelPass // the labels on players its label view's last pass wanted (label_pass.go)
+	players      *stream.View
+	playerAt     stream.Anchor
+	deferred     bool                   // due, past the tick's budget: in ents.views.deferred
+	playersLeft  bool                   // the last pass of players left ops for lack of room
+	shownP       []uint16               // the players shown, in no order (mirror of players)
+	shownBits    idSet                  // the same, as a set
+	wantBits     idSet                  // the players wanted as of the last pass: shown or left to show (held)
+	wantP        []uint16               // the same, listed
+	freshP       []uint16               // shown in this tick's pass: owed a first PlayerMove
+	nearP        []uint16               // the players shown within NearMoveDistance, as of the last split
+	nearD        []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
+	nearSel      []float32              // splitMoves' scratch: nearD's copy that nearCut reorders
+	nearCut2     float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
+	farP         [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
+	vehiclesV    *stream.View
+	vehicleAt    stream.Anchor
+	vehiclesLeft bool     // the vehicle view had ops left after its last reconcile (streamVehicles)
+	shownV       []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
+	objects      *stream.View
+	objectAt     stream.Anchor
+	hold         *landingHold // a spawn or respawn waiting for the objects at its point
+	labels       labelPass    // the labels on players its label view's last pass wanted (label_pass.go)
 }
 
 func (e *playerEnt) init(id uint16) {

@@ -162,20 +162,15 @@ func (pr *prims) nextID() uint32 {
 
 // primState is a player's part of the per-player primitives.
 type primState struct {
-	// Read on every tick (tickPrims), in one line: the labels view (init's
-	// test), the slow pass's time, the flags, the crossings' queue.
-	labels     *stream.View
-	due        time.Time // the next slow pass
-	recheck    bool      // a view ran a reconcile (takeRoom) since all were last found with no ops left
-	blipsDirty bool      // a blip this player may see changed: reconcile on the next tick
-	zonesDirty bool      // a gang zone this player may see changed: reconcile on the next tick
-	cross      crossings
+	labels, cps, blips, zones, cols *stream.View
 
-	cps, blips, zones, cols *stream.View
-
+	due        time.Time     // the next slow pass
 	zoneAnchor stream.Anchor // where the gang zones were last computed
 	zoneHold   answerHold    // how far the last answer of the zone grid holds (zone_hold.go)
 	blipHold   answerHold    // and of the blip grid (blip_hold.go)
+	blipsDirty bool          // a blip this player may see changed: reconcile on the next tick
+	recheck    bool          // a view ran a reconcile (takeRoom) since all were last found with no ops left
+	zonesDirty bool          // a gang zone this player may see changed: reconcile on the next tick
 
 	farBlips []farBlip // every unattached blip with a draw distance shown to this player (blipWants: the hysteresis band; blip_far.go)
 	attShown []*Blip   // every attached blip shown to this player (blip_far.go)
@@ -191,6 +186,7 @@ type primState struct {
 	syncPos grid.Vec // the last accepted PlayerSync position
 	hasSync bool     // syncPos is in the player's scope
 	frozen  bool     // a same-scope landing is unconfirmed: crossings wait for the next sync
+	cross   crossings
 }
 
 func (s *primState) init() {
