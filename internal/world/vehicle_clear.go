@@ -44,10 +44,10 @@ const (
 	// cells of a few vehicles each, where the stream grid's 64 m cells
 	// would be ~12×12.
 	vehicleEdgeCell = 256
-	// vehicleNearMax is how many vehicles a list holds, in the Player (no
-	// miss of its own on a due); a ball with more near its edge (a parking
-	// lot on the edge) gets no list and steps as before. The benchmark's
-	// 1000 vehicles on 8 km × 8 km put ~2.8 in the band.
+	// vehicleNearMax is how many vehicles a list holds, in its struct (no
+	// miss of their own on a due); a ball with more near its edge (a
+	// parking lot on the edge) gets no list and steps as before. The
+	// benchmark's 1000 vehicles on 8 km × 8 km put ~2.8 in the band.
 	vehicleNearMax = 6
 )
 
@@ -86,8 +86,8 @@ func (w *World) vehicleEdgeRemove(v *Vehicle) {
 // moves to q.pos (the answer there is the same), so that the next step
 // starts from it.
 func (w *World) vehiclesClear(q *Player, g *grid.Grid) bool {
-	l, c := &q.vehLast, &q.vehClear
-	if w.bruteForce || w.prims.vehEdgeOff || !c.ok || !l.ok || l.g != g || c.g != g || l.scope != q.scope || l.cut != grid.AllCut ||
+	l, c := &q.vehLast, q.vehClear
+	if c == nil || w.bruteForce || w.prims.vehEdgeOff || !c.ok || !l.ok || l.g != g || c.g != g || l.scope != q.scope || l.cut != grid.AllCut ||
 		c.ver != versionOf(g) || l.ver != c.ver ||
 		grid.Dist2(c.c, q.pos) > vehicleBall*vehicleBall || grid.Dist2(c.c, l.at) > vehicleBall*vehicleBall {
 		return false
@@ -117,13 +117,19 @@ func edgeDist(v, p grid.Vec) float64 {
 // it around q.pos when quiet (the grid's version was the same at the
 // previous answer) and the limit cut nothing, or forgets it.
 func (w *World) setVehicleClear(q *Player, g *grid.Grid, quiet bool) {
-	l, c := &q.vehLast, &q.vehClear
-	if c.ok && c.g == l.g && c.ver == l.ver && grid.Dist2(c.c, q.pos) <= vehicleBall*vehicleBall {
+	l, c := &q.vehLast, q.vehClear
+	if c != nil && c.ok && c.g == l.g && c.ver == l.ver && grid.Dist2(c.c, q.pos) <= vehicleBall*vehicleBall {
 		return // still the grid's, and q in its ball
 	}
-	c.ok = false
+	if c != nil {
+		c.ok = false
+	}
 	if !quiet || w.bruteForce || w.prims.vehEdgeOff || g == nil || !l.ok || l.g != g || l.cut != grid.AllCut || l.at != q.pos {
 		return
+	}
+	if c == nil {
+		c = new(vehicleClear)
+		q.vehClear = c
 	}
 	c.c, c.g, c.ver, c.n = q.pos, g, l.ver, 0
 	if eg := w.prims.vehEdgeG.Lookup(q.scope); eg != nil {
