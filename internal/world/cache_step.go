@@ -15,9 +15,9 @@ import (
 type viewStep struct {
 	at    grid.Vec
 	scope grid.Scope
-	ok    bool
 	g     *grid.Grid
 	cut   uint64
+	ok    bool
 	shell grid.Shell
 }
 

@@ -36,7 +36,7 @@ func TestPendingPickupsAndVehiclesSentOnTheNextTick(t *testing.T) {
 			t.Errorf("vehicle %d not shown two ticks after the room came back", id)
 		}
 	}
-	if p.pickupsLeft || p.ent.vehiclesLeft {
-		t.Errorf("ops left still flagged (pickups %v, vehicles %v) after they were sent", p.pickupsLeft, p.ent.vehiclesLeft)
+	if p.pickupsLeft || p.vehLast.left {
+		t.Errorf("ops left still flagged (pickups %v, vehicles %v) after they were sent", p.pickupsLeft, p.vehLast.left)
 	}
 }

@@ -66,13 +66,13 @@ type Player struct {
 
 	wp waypointState
 
-	ent      playerEnt             // streaming of players, vehicles and objects (players.go)
-	objCut   objectCut             // what the object view was last computed from (object_stream.go)
-	spots    [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
-	vehClear *vehicleClear         // the vehicles near the vehicle view's edge, once built (vehicle_clear.go; apart: a Player's 2296 bytes fill its size class)
-	vehLast  vehicleQuery          // what the vehicle view was last computed from (vehicle.go)
-	prims    primState             // labels, checkpoints, blips, gang zones, colshapes (prims.go)
-	edit     EditSession           // the edit session (edit.go)
+	ent    playerEnt             // streaming of players, vehicles and objects (players.go)
+	objCut objectCut             // what the object view was last computed from (object_stream.go)
+	spots  [cacheKinds]cacheSpot // the box of each kind's last query (cache.go)
+	// vehLast is what the vehicle view was last computed from (vehicle.go).
+	vehLast vehicleQuery
+	prims   primState   // labels, checkpoints, blips, gang zones, colshapes (prims.go)
+	edit    EditSession // the edit session (edit.go)
 }
 
 func newPlayer(id uint16, c Conn) *Player {

@@ -102,28 +102,27 @@ type playerEnt struct {
 	vehicle   *Vehicle  // the vehicle this player drives, nil when none
 
 	// As a viewer.
-	players      *stream.View
-	playerAt     stream.Anchor
-	deferred     bool                   // due, past the tick's budget: in ents.views.deferred
-	playersLeft  bool                   // the last pass of players left ops for lack of room
-	shownP       []uint16               // the players shown, in no order (mirror of players)
-	shownBits    idSet                  // the same, as a set
-	wantBits     idSet                  // the players wanted as of the last pass: shown or left to show (held)
-	wantP        []uint16               // the same, listed
-	freshP       []uint16               // shown in this tick's pass: owed a first PlayerMove
-	nearP        []uint16               // the players shown within NearMoveDistance, as of the last split
-	nearD        []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
-	nearSel      []float32              // splitMoves' scratch: nearD's copy that nearCut reorders
-	nearCut2     float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
-	farP         [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
-	vehiclesV    *stream.View
-	vehicleAt    stream.Anchor
-	vehiclesLeft bool     // the vehicle view had ops left after its last reconcile (streamVehicles)
-	shownV       []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
-	objects      *stream.View
-	objectAt     stream.Anchor
-	hold         *landingHold // a spawn or respawn waiting for the objects at its point
-	labels       labelPass    // the labels on players its label view's last pass wanted (label_pass.go)
+	players     *stream.View
+	playerAt    stream.Anchor
+	deferred    bool                   // due, past the tick's budget: in ents.views.deferred
+	playersLeft bool                   // the last pass of players left ops for lack of room
+	shownP      []uint16               // the players shown, in no order (mirror of players)
+	shownBits   idSet                  // the same, as a set
+	wantBits    idSet                  // the players wanted as of the last pass: shown or left to show (held)
+	wantP       []uint16               // the same, listed
+	freshP      []uint16               // shown in this tick's pass: owed a first PlayerMove
+	nearP       []uint16               // the players shown within NearMoveDistance, as of the last split
+	nearD       []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
+	nearSel     []float32              // splitMoves' scratch: nearD's copy that nearCut reorders
+	nearCut2    float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
+	farP        [FarMoveEvery][]uint16 // the others, by id % FarMoveEvery
+	vehiclesV   *stream.View
+	vehicleAt   stream.Anchor
+	shownV      []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
+	objects     *stream.View
+	objectAt    stream.Anchor
+	hold        *landingHold // a spawn or respawn waiting for the objects at its point
+	labels      labelPass    // the labels on players its label view's last pass wanted (label_pass.go)
 }
 
 func (e *playerEnt) init(id uint16) {

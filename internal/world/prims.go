@@ -98,26 +98,21 @@ type prims struct {
 	colG      *grid.Scopes           // colshapes at their center, radius = the form's bounding radius
 	pkRows    pickupRows             // what the pickups' shows read, dense by id (pickup_rows.go)
 
-	passes        [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
-	holdsMade     uint64            // zone holds computed (zone_hold.go)
-	holds         uint64            // zone views found steady by a hold
-	blipHolds     uint64            // blip views found steady by a hold
-	steps         uint64            // views patched by a step (prims_step.go)
-	markSteps     uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
-	ringBuilds    uint64            // blip rings built (blip_ring.go)
-	ringSteps     uint64            // blip steps told from a ring
-	ringSame      uint64            // ring steps whose answer did not change (no entry, no leave)
-	pickupSame    uint64            // pickup steps that sent nothing (pickup_step.go)
-	pickupOps     uint64            // shows and hides sent by pickup steps
-	vehicleSteps  uint64            // vehicle views patched by a step (vehicle_steady.go)
-	vtick         vehicleTick       // the vehicles' per-tick passes (vehicle_tick.go)
-	vehEdgeG      *grid.Scopes      // the vehicles, covering R + vehicleBand (vehicle_clear.go)
-	vehHits       []grid.Hit        // setVehicleClear's scratch
-	vehicleClear  uint64            // vehicle views found steady by their edge list (vehicle_clear.go)
-	vehicleClears uint64            // edge lists built
-	vehEdgeOff    bool              // no edge lists: BenchmarkVehicleViews' baseline
-	labelSteps    uint64            // label views patched by a step (label_step.go)
-	labelShells   uint64            // of which told from the view's shell
+	passes       [primKinds]uint64 // reconciles run, by primKind (benchmarks and the spreading tests)
+	holdsMade    uint64            // zone holds computed (zone_hold.go)
+	holds        uint64            // zone views found steady by a hold
+	blipHolds    uint64            // blip views found steady by a hold
+	steps        uint64            // views patched by a step (prims_step.go)
+	markSteps    uint64            // blip steps with an attached blip shown or wanted (blip_step.go)
+	ringBuilds   uint64            // blip rings built (blip_ring.go)
+	ringSteps    uint64            // blip steps told from a ring
+	ringSame     uint64            // ring steps whose answer did not change (no entry, no leave)
+	pickupSame   uint64            // pickup steps that sent nothing (pickup_step.go)
+	pickupOps    uint64            // shows and hides sent by pickup steps
+	vehicleSteps uint64            // vehicle views patched by a step (vehicle_steady.go)
+	vtick        vehicleTick       // the vehicles' per-tick passes (vehicle_tick.go)
+	labelSteps   uint64            // label views patched by a step (label_step.go)
+	labelShells  uint64            // of which told from the view's shell
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit
@@ -149,7 +144,6 @@ func newPrims() prims {
 		zones: map[uint32]*GangZone{}, zoneG: grid.NewScopes(zoneCell),
 		cps:  map[uint32]*Checkpoint{},
 		cols: map[uint32]*Colshape{}, colG: grid.NewScopes(primCell),
-		vehEdgeG: grid.NewScopes(vehicleEdgeCell),
 	}
 }
 

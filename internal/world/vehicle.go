@@ -77,8 +77,7 @@ type Vehicle struct {
 	setAt          time.Time // when the pose was last set (creation, set, respawn, driver sync)
 	rev            uint32
 	h              grid.Handle
-	eh             grid.Handle // in the edge grid (vehicle_clear.go)
-	announceAt     grid.Vec    // where the views around it were last told to compute again
+	announceAt     grid.Vec // where the views around it were last told to compute again
 	announceScope  grid.Scope
 	announced      bool
 	moved          bool
@@ -155,7 +154,6 @@ func (w *World) CreateVehicle(vp VehicleParams) (uint16, error) {
 	g := w.ents.vehicleGrid.Get(v.scope)
 	v.h = g.Insert(uint32(v.id), v.pos, VehicleStreamDistance)
 	g.SetRev(v.h, v.rev)
-	w.vehicleEdgeInsert(v)
 	w.announceVehicle(v)
 	return v.id, nil
 }
@@ -188,7 +186,6 @@ func (w *World) DeleteVehicle(id uint16) error {
 	if g.Len() == 0 {
 		w.ents.vehicleGrid.Prune(v.scope)
 	}
-	w.vehicleEdgeRemove(v)
 	w.ents.vehicles[id] = nil
 	w.ents.vehicleN--
 	if v.respawn > 0 {
@@ -251,13 +248,10 @@ func (w *World) placeVehicle(v *Vehicle, pos grid.Vec, rot Quat, sc grid.Scope) 
 		if g.Len() == 0 {
 			w.ents.vehicleGrid.Prune(v.scope)
 		}
-		w.vehicleEdgeRemove(v)
 		v.h = w.ents.vehicleGrid.Get(sc).Insert(uint32(v.id), pos, VehicleStreamDistance)
 		v.scope = sc
-		v.eh = w.prims.vehEdgeG.Get(sc).Insert(uint32(v.id), pos, VehicleStreamDistance+vehicleBand)
 	} else {
 		w.ents.vehicleGrid.Get(sc).Move(v.h, pos)
-		w.prims.vehEdgeG.Get(sc).Move(v.eh, pos)
 	}
 	v.pos, v.rot, v.setAt = pos, rot, w.now
 	if v.driver == nil {
@@ -331,7 +325,6 @@ func (w *World) driverSync(p *Player, s *wire.PlayerSync) {
 	v.health = s.VehicleHealth
 	w.vehicleMoved(v)
 	w.ents.vehicleGrid.Get(v.scope).Move(v.h, pos)
-	w.prims.vehEdgeG.Get(v.scope).Move(v.eh, pos)
 	if !v.announced || grid.Dist2(v.announceAt, pos) > EntityRequery*EntityRequery {
 		w.announceVehicle(v)
 	}
@@ -366,12 +359,12 @@ func (w *World) streamVehicles(q *Player) {
 	if !q.hasPos || q.gone || q.left {
 		return
 	}
-	if !e.vehicleAt.Due(q.pos, EntityRequery) && !(q.ent.vehiclesLeft && e.vehiclesV.Pending() > 0) {
-		q.ent.vehiclesLeft = false // asked only after a reconcile that left ops (as streamPickups)
+	if !e.vehicleAt.Due(q.pos, EntityRequery) && !(q.vehLast.left && e.vehiclesV.Pending() > 0) {
+		q.vehLast.left = false // asked only after a reconcile that left ops (as streamPickups)
 		return
 	}
 	w.streamVehiclesDue(q)
-	q.ent.vehiclesLeft = e.vehiclesV.Pending() > 0
+	q.vehLast.left = e.vehiclesV.Pending() > 0
 }
 
 // streamVehiclesDue reconciles q's view of vehicles: steady, by a step, or
@@ -380,12 +373,10 @@ func (w *World) streamVehiclesDue(q *Player) {
 	e := &q.ent
 	w.ents.passes[1]++
 	g := w.ents.vehicleGrid.Lookup(q.scope)
-	if w.vehiclesSteady(q, g) || w.vehiclesClear(q, g) {
+	if w.vehiclesSteady(q, g) {
 		e.vehicleAt.Mark(q.pos)
 		return
 	}
-	l := &q.vehLast
-	quiet := l.ok && l.g == g && l.ver == versionOf(g) // nothing changed since the last answer (vehicle_clear.go)
 	if !w.vehicleStep(q, g) {
 		// The grid's answer (radius: the stream distance) is the wanted set.
 		wants := w.ents.wants[:0]
@@ -403,7 +394,6 @@ func (w *World) streamVehiclesDue(q *Player) {
 		w.ents.wants = wants
 	}
 	e.vehicleAt.Mark(q.pos)
-	w.setVehicleClear(q, g, quiet)
 	for _, op := range w.ents.ops {
 		id := uint16(op.ID)
 		if v := w.ents.vehicles[id]; v != nil && len(v.attached) > 0 {

@@ -21,14 +21,13 @@ const vehicleSkin = 3.5 * EntityRequery
 // viewStep (the scope, the scope's vehicle grid (nil: none), the point, the
 // cut of the answer there (grid.CutOf) and the view's shell), the grid's
 // version, and the wanted set's count and fingerprint (every vehicle weighs
-// 1). The version, count and fingerprint come first: with the viewStep's
-// point, scope, ok, grid and cut, what a due's steady tests read is its
-// first 64 bytes (the shell follows).
+// 1).
 type vehicleQuery struct {
-	ver uint64
-	n   int
-	sum uint64
 	viewStep
+	ver  uint64
+	n    int
+	sum  uint64
+	left bool // the view had ops left after its last reconcile (streamVehicles)
 }
 
 // set records the answer of n vehicles with fingerprint sum and cut
