@@ -2,16 +2,18 @@ package world
 
 import "dlmp/internal/wire"
 
-// The vehicles' per-tick passes, change-driven. The VehicleMoves: the
-// vehicles a driver moved are
-// listed as they move (driverSync), so that encodeVehicleMoves reads those
-// and the ones it encoded on the tick before, not every vehicle, and
-// sendVehicleMoves reads no viewer's shown vehicles on a tick without a
-// move. The issue 4 benchmark's 1000 parked vehicles, ~5 shown to each of
-// 1000 players, cost ~5000 dependent loads a tick to find nothing
+// The vehicles' per-tick passes, change-driven
+// (docs/decisions/0410-change-driven-vehicle-ticks.md).
+//
+// The VehicleMoves: the vehicles a driver moved are listed as they move
+// (driverSync), so that encodeVehicleMoves reads those and the ones it
+// encoded on the tick before, not every vehicle, and sendVehicleMoves
+// reads no viewer's shown vehicles on a tick without a move. Issue 4's
+// benchmark (1000 parked vehicles, ~4.4 shown to each of 1000 players)
+// paid ~5,400 dependent loads a tick for them to find nothing.
+//
 // The respawns: the scan of every vehicle for one idle past its delay
 // runs only while some vehicle has a delay (the benchmark's have none).
-// (docs/decisions/0410-change-driven-vehicle-ticks.md).
 
 // vehicleTick is the tick's moved vehicles and encoded moves, and the
 // count of vehicles with a respawn delay.
