@@ -110,6 +110,7 @@ type prims struct {
 	pickupSame   uint64            // pickup steps that sent nothing (pickup_step.go)
 	pickupOps    uint64            // shows and hides sent by pickup steps
 	vehicleSteps uint64            // vehicle views patched by a step (vehicle_steady.go)
+	vtick        vehicleTick       // the vehicles' per-tick passes (vehicle_tick.go)
 	labelSteps   uint64            // label views patched by a step (label_step.go)
 	labelShells  uint64            // of which told from the view's shell
 

@@ -147,6 +147,9 @@ func (w *World) CreateVehicle(vp VehicleParams) (uint16, error) {
 	}
 	w.ents.vehicles[v.id] = v
 	w.ents.vehicleN++
+	if v.respawn > 0 {
+		w.prims.vtick.respawners++
+	}
 	v.rev = w.nextVehicleRev()
 	g := w.ents.vehicleGrid.Get(v.scope)
 	v.h = g.Insert(uint32(v.id), v.pos, VehicleStreamDistance)
@@ -185,6 +188,9 @@ func (w *World) DeleteVehicle(id uint16) error {
 	}
 	w.ents.vehicles[id] = nil
 	w.ents.vehicleN--
+	if v.respawn > 0 {
+		w.prims.vtick.respawners--
+	}
 	w.vehicleShownChanged(v)
 	w.vehicleGone(id) // labels and blips attached to it (attach.go)
 	return nil
@@ -317,7 +323,7 @@ func (w *World) driverSync(p *Player, s *wire.PlayerSync) {
 	v.pos, v.rot, v.setAt = pos, Quat{s.QX, s.QY, s.QZ, s.QW}, w.now
 	v.vel = grid.Vec{X: s.VX, Y: s.VY, Z: s.VZ}
 	v.health = s.VehicleHealth
-	v.moved = true
+	w.vehicleMoved(v)
 	w.ents.vehicleGrid.Get(v.scope).Move(v.h, pos)
 	if !v.announced || grid.Dist2(v.announceAt, pos) > EntityRequery*EntityRequery {
 		w.announceVehicle(v)
@@ -333,9 +339,10 @@ func driverMove(s *wire.PlayerSync) *wire.VehicleMove {
 
 // tickVehicleRespawns respawns the idle vehicles whose delay passed.
 func (w *World) tickVehicleRespawns(now time.Time) {
-	if w.ents.vehicleN == 0 {
-		return
+	if w.prims.vtick.respawners == 0 {
+		return // no vehicle has a delay: nothing to read (vehicle_tick.go)
 	}
+	w.prims.vtick.reads += uint64(len(w.ents.vehicles))
 	for _, v := range w.ents.vehicles {
 		if v == nil || v.respawn == 0 || v.driver != nil || now.Sub(v.idleSince) < v.respawn {
 			continue
@@ -401,39 +408,6 @@ func (w *World) streamVehiclesDue(q *Player) {
 			e.shownV = removeID(e.shownV, id)
 		}
 		w.send(q, show, lane.Critical)
-	}
-}
-
-// encodeVehicleMoves encodes this tick's VehicleMove of every vehicle a
-// driver moved.
-func (w *World) encodeVehicleMoves() {
-	if w.ents.vehicleN == 0 {
-		return
-	}
-	for _, v := range w.ents.vehicles {
-		if v == nil {
-			continue
-		}
-		v.move = v.move[:0]
-		if !v.moved {
-			continue
-		}
-		v.moved = false
-		m := wire.VehicleMove{Seq: w.ents.tick, VehicleID: v.id, X: v.pos.X, Y: v.pos.Y, Z: v.pos.Z,
-			QX: v.rot.X, QY: v.rot.Y, QZ: v.rot.Z, QW: v.rot.W, VX: v.vel.X, VY: v.vel.Y, VZ: v.vel.Z, Health: v.health}
-		if m.CheckSend() == nil {
-			v.move = m.Append(v.move)
-		}
-	}
-}
-
-// sendVehicleMoves sends q the VehicleMove of every shown vehicle that moved
-// this tick, except the one q drives.
-func (w *World) sendVehicleMoves(q *Player) {
-	for _, id := range q.ent.shownV {
-		if v := w.ents.vehicles[id]; v != nil && len(v.move) > 0 && v.driver != q {
-			q.conn.SendUnreliable(v.move)
-		}
 	}
 }
 
