@@ -108,21 +108,13 @@ func (t *table) insertAt(i int, id, rev uint32) {
 // end of the run. In an object view's table (1000 shown in 2048 slots of
 // 8 bytes) 38 % of the hides' runs read a line past the home slot's, whose
 // miss would wait its turn; with the slot ahead, 5 % (TestWarmCoversProbeRuns,
-// decisions 0383, 0403). When the look-ups are many for the table's size,
-// it loads every line of the table instead (sweeps).
+// decisions 0383, 0403).
 func (t *table) warm(ids []uint32, ws []Want) {
 	if len(t.slots) == 0 {
 		return
 	}
 	mask := len(t.slots) - 1
 	var x uint32
-	if sweeps(len(ids)+len(ws), len(t.slots)) {
-		for i := 0; i < len(t.slots); i += slotsPerLine {
-			x += t.slots[i].key
-		}
-		t.sink = x
-		return
-	}
 	for _, id := range ids {
 		a, b := warmSlots(id, mask)
 		x += t.slots[a].key + t.slots[b].key
@@ -185,18 +177,4 @@ func (t *table) remove(i int) {
 func (t *table) clear() {
 	clear(t.slots)
 	t.n = 0
-}
-
-// slotsPerLine is how many slots a cache line holds.
-const slotsPerLine = 64 / 8
-
-// sweeps reports whether warm loads every line of a table of n slots for
-// k look-ups rather than their lines: when the look-ups' two loads each
-// are as many as the table's lines (an object view's step of ~130 ops or
-// more in a table of 2048 slots, 256 lines), most lines would be loaded
-// anyway, and a sweep in address order loads them all, the probe runs'
-// lines past warmAhead too, in a stream the hardware prefetcher follows
-// (decision 0415: BenchmarkPatchColdViews −2 % uniform, −6 % hot spots).
-func sweeps(k, n int) bool {
-	return 2*k >= n/slotsPerLine
 }

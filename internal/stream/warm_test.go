@@ -73,29 +73,3 @@ func TestWarmCoversProbeRuns(t *testing.T) {
 		}
 	}
 }
-
-// TestWarmSweepsForManyOps: warm loads the whole table, line by line, when
-// a step's look-ups are as many as its lines (an object view's step in
-// hot spots: ~270 ops in 2048 slots, or a uniform one's ~135), and only
-// the look-ups' lines for a few (a step of a few ops in a large table must
-// not load 16 KB).
-func TestWarmSweepsForManyOps(t *testing.T) {
-	for _, c := range []struct {
-		ops, slots int
-		want       bool
-	}{
-		{270, 2048, true},
-		{135, 2048, true},
-		{128, 2048, true},
-		{127, 2048, false},
-		{10, 2048, false},
-		{1, 8, true},  // a table of one line
-		{0, 8, false}, // nothing to look up
-		{3, 64, false},
-		{4, 64, true},
-	} {
-		if got := sweeps(c.ops, c.slots); got != c.want {
-			t.Errorf("%d look-ups in %d slots: sweeps %v, want %v", c.ops, c.slots, got, c.want)
-		}
-	}
-}
