@@ -153,12 +153,14 @@ const spanBuckets = 1024
 // between the least and the greatest, about two buckets a key, then the
 // same insertion sort to finish (decision 0415). A step's shows lie in a
 // ring a few meters deep (the objects its move brought within the cut),
-// where radixSort's top 16 bits give ~60 buckets for ~130 keys and the
+// where radixSort's top 16 bits give ~60 buckets for ~65–120 keys and the
 // insertion sort's moves, each a mispredicted exit of its loop, were most
 // of the sort; a span's buckets leave a key alone in its bucket in most
 // cases, so the insertion sort mostly compares once a key, and there is
 // one counting pass, not two. Keys whose span cannot be bucketed (an
-// infinite distance, all one distance) go to radixSort.
+// infinite distance, all one distance), and more keys than two a bucket
+// (a large Reconcile, where a bucket of several would make the insertion
+// sort give up), go to radixSort.
 func spanSort(keys, tmp []uint64) {
 	n := len(keys)
 	lo, hi := uint32(math.MaxUint32), uint32(0)
@@ -166,7 +168,7 @@ func spanSort(keys, tmp []uint64) {
 		lo, hi = min(lo, uint32(k>>32)), max(hi, uint32(k>>32))
 	}
 	flo, fhi := math.Float32frombits(lo), math.Float32frombits(hi)
-	if !(fhi > flo) || !(fhi-flo <= math.MaxFloat32) {
+	if n > 2*spanBuckets || !(fhi > flo) || !(fhi-flo <= math.MaxFloat32) {
 		radixSort(keys, tmp)
 		return
 	}
