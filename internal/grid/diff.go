@@ -41,7 +41,6 @@ type Step struct {
 	warm   uint32    // a sum of the loads that only start misses (warmRun)
 	cold   bool      // no warmRun pass (BenchmarkHeldStep's baseline)
 	sel    []Hit     // the band's hits, for the selection
-	pick   []Hit     // bandCut's hits of the bucket where the cut falls
 }
 
 // bandHit is an entity of a Step's band: its hit at the new point, and
@@ -413,7 +412,7 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	// The band (s.sel, listed with s.band) in order of distance from to,
 	// after the part nearer than it: its prefix that fits in what that
 	// part left. The cut is the Rank of the first entity refused.
-	s.Cut = s.bandCut(lim-wI, lo2, hi2)
+	s.Cut, _ = s.bandCut(lim-wI, lo2, hi2)
 	for _, b := range s.band {
 		in := b.h.Rank() < s.Cut
 		switch {

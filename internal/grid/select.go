@@ -208,20 +208,23 @@ const cutBuckets = 64
 // found without reordering the band (decision 0414): the band's weights
 // are counted in buckets linear in squared distance (a bucket's hits all
 // rank before the next bucket's), the bucket where the running weight
-// passes limit is found, and only its few hits are selected among. The
-// count and the bucket's pick are loops without a branch a band's order
-// could mispredict, where a quickselect of the whole band (~100–250 hits
-// a held object step) mispredicts about one compare in two.
-func (s *Step) bandCut(limit uint64, lo2, hi2 float32) uint64 {
-	hs := s.sel
+// passes limit is found, and only its few hits (picked, returned for the
+// tests) are selected among, in s.sel's spare capacity. The count and the
+// bucket's pick are loops without a branch a band's order could
+// mispredict, where a quickselect of the whole band (~100–250 hits a held
+// object step) mispredicts about one compare in two.
+func (s *Step) bandCut(limit uint64, lo2, hi2 float32) (cut uint64, picked int) {
+	n := len(s.sel)
+	s.sel = slices.Grow(s.sel, n) // room for the pick after the band
+	hs, pick := s.sel[:n], s.sel[n:2*n]
+	cut = AllCut
 	if !(hi2 > lo2) || !(hi2-lo2 <= math.MaxFloat32) {
-		s.pick = append(s.pick[:0], hs...) // no span to bucket: the quickselect
-		n := prefix(s.pick, limit)
-		cut := uint64(AllCut)
-		for _, h := range s.pick[n:] {
+		copy(pick, hs) // no span to bucket: the quickselect
+		k := prefix(pick, limit)
+		for _, h := range pick[k:] {
 			cut = min(cut, h.Rank())
 		}
-		return cut
+		return cut, n
 	}
 	scale := cutBuckets / (hi2 - lo2)
 	of := func(d2 float32) int { return min(max(int((d2-lo2)*scale), 0), cutBuckets-1) }
@@ -234,20 +237,17 @@ func (s *Step) bandCut(limit uint64, lo2, hi2 float32) uint64 {
 		before += hist[b]
 	}
 	if b == cutBuckets {
-		return AllCut
+		return AllCut, 0
 	}
-	pick := slices.Grow(s.pick[:0], len(hs))[:len(hs)]
-	n := 0
+	m := 0
 	for i := range hs {
-		pick[n] = hs[i]
-		n += int(uint64(of(hs[i].Dist2)^b-1) >> 63) // in bucket b
+		pick[m] = hs[i]
+		m += int(uint64(of(hs[i].Dist2)^b-1) >> 63) // in bucket b
 	}
-	pick = pick[:n]
-	s.pick = pick
+	pick = pick[:m]
 	k := quickPrefix(pick, limit-before)
-	cut := uint64(AllCut)
 	for _, h := range pick[k:] {
 		cut = min(cut, h.Rank())
 	}
-	return cut
+	return cut, m
 }
