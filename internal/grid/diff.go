@@ -411,13 +411,8 @@ func (g *Grid) scanDiff(from, to Vec, limit int, cut uint64, sum func(key, rev u
 	}
 	// The band (s.sel, listed with s.band) in order of distance from to,
 	// after the part nearer than it: its prefix that fits in what that
-	// part left.
-	// The cut is the Rank of the first entity refused.
-	n := SelectNearest(s.sel, int(lim-wI))
-	s.Cut = AllCut
-	for _, h := range s.sel[n:] {
-		s.Cut = min(s.Cut, h.Rank())
-	}
+	// part left. The cut is the Rank of the first entity refused.
+	s.Cut, _ = s.bandCut(lim-wI, lo2, hi2)
 	for _, b := range s.band {
 		in := b.h.Rank() < s.Cut
 		switch {

@@ -1,6 +1,9 @@
 package grid
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // held is the answer a cut step told last (decision 0265): its point, its
 // cut, its count, weight and fingerprint, and the grid's version when it was
@@ -98,8 +101,9 @@ func skips(c *cell, gt, gf, ft, ff, lo2, band2, cutD2 float32) bool {
 
 // heldRuns appends to runs the parts of cell c at (cx, cy) (the scan's
 // cell ci) that near reads for a held step: in an ordered grid, the runs
-// of the sub-squares heldSkips' test does not leave out; else (and for
-// an edge cell, whose squares reach beyond the bounds) the whole cell.
+// of the sub-squares heldSkips' test does not leave out, adjacent runs
+// merged; else (and for an edge cell, whose squares reach beyond the
+// bounds, or one of fewer than subMin entities) the whole cell.
 func (g *Grid) heldRuns(runs []scanRun, ci int32, c *cell, cx, cy int, from, to Vec, lo2, band2, cutD2 float32) []scanRun {
 	var e *[subN]int32
 	if g.subs != nil {
@@ -108,37 +112,80 @@ func (g *Grid) heldRuns(runs []scanRun, ci int32, c *cell, cx, cy int, from, to 
 	if e == nil || len(c.p) < subMin || cx == 0 || cy == 0 || cx == g.side-1 || cy == g.side-1 {
 		return append(runs, scanRun{ci: ci, start: 0, end: int32(len(c.p))})
 	}
-	w := g.size / subSide
-	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
-	fzt, fzf := c.zFar(to.Z), c.zFar(from.Z)
-	start := int32(0)
-	for q := range int32(subN) {
-		end := e[q]
+	read := ^g.subSkips(c, cx, cy, from, to, lo2, band2, cutD2) & (1<<subN - 1)
+	for read != 0 {
+		q0 := bits.TrailingZeros32(read)
+		q1 := q0 + bits.TrailingZeros32(^(read >> q0)) // the first square skipped after q0 (or subN)
+		read &^= 1<<q1 - 1
+		start, end := int32(0), e[q1-1]
+		if q0 > 0 {
+			start = e[q0-1]
+		}
 		if start == end {
-			continue
+			continue // empty squares
 		}
-		xl, yl := x0+float32(q%subSide)*w, y0+float32(q/subSide)*w
-		gxt, gyt := boxGap(to.X, xl, xl+w), boxGap(to.Y, yl, yl+w)
-		gxf, gyf := boxGap(from.X, xl, xl+w), boxGap(from.Y, yl, yl+w)
-		fxt, fyt := boxFar(to.X, xl, xl+w), boxFar(to.Y, yl, yl+w)
-		fxf, fyf := boxFar(from.X, xl, xl+w), boxFar(from.Y, yl, yl+w)
-		ft, ff := farPad2(fxt, fyt, fzt), farPad2(fxf, fyf, fzf)
-		if !skips(c, gxt*gxt+gyt*gyt, gxf*gxf+gyf*gyf, ft, ff, lo2, band2, cutD2) {
-			if n := len(runs); n > 0 && runs[n-1].ci == ci && runs[n-1].end == start {
-				runs[n-1].end = end // the square after the last one read
-			} else {
-				runs = append(runs, scanRun{ci: ci, start: start, end: end})
-			}
+		if n := len(runs); n > 0 && runs[n-1].ci == ci && runs[n-1].end == start {
+			runs[n-1].end = end // only empty squares skipped between
+		} else {
+			runs = append(runs, scanRun{ci: ci, start: start, end: end})
 		}
-		start = end
 	}
 	return runs
+}
+
+// subSkips returns the sub-squares of cell c at (cx, cy) (an inner cell)
+// whose entities heldSkips' test leaves out by the square's bounds: bit q
+// for square q. The bounds of a square are its column's (x) and row's (y):
+// each is computed once a cell, not once a square (decision 0417), and a
+// square's test is a few additions and comparisons on the float bits (the
+// values are non-negative, so they order as their bits), without a branch.
+// The values are those the square's own bounds give (boxGap, boxFar,
+// farPad2), in the same order of operations; they are padded for float32
+// rounding as every cell test is.
+func (g *Grid) subSkips(c *cell, cx, cy int, from, to Vec, lo2, band2, cutD2 float32) uint32 {
+	w := g.size / subSide
+	x0, y0 := float32(cx)*g.size-Bound, float32(cy)*g.size-Bound
+	// Per column and per row: squared gaps from to and from, squared far
+	// bounds from to and from.
+	var gxt, gxf, fxt, fxf, gyt, gyf, fyt, fyf [subSide]float32
+	for k := range subSide {
+		xl, yl := x0+float32(k)*w, y0+float32(k)*w
+		a, b := boxGap(to.X, xl, xl+w), boxGap(from.X, xl, xl+w)
+		gxt[k], gxf[k] = a*a, b*b
+		a, b = boxFar(to.X, xl, xl+w), boxFar(from.X, xl, xl+w)
+		fxt[k], fxf[k] = a*a, b*b
+		a, b = boxGap(to.Y, yl, yl+w), boxGap(from.Y, yl, yl+w)
+		gyt[k], gyf[k] = a*a, b*b
+		a, b = boxFar(to.Y, yl, yl+w), boxFar(from.Y, yl, yl+w)
+		fyt[k], fyf[k] = a*a, b*b
+	}
+	fzt, fzf := c.zFar(to.Z), c.zFar(from.Z)
+	fzt, fzf = fzt*fzt, fzf*fzf
+	bits2 := func(f float32) uint64 { return uint64(math.Float32bits(f)) }
+	bb, cfb := bits2(band2), bits2(cutD2*(1+2*relSlack))
+	lb, cb, mb := bits2(lo2), bits2(cutD2), bits2(c.minR2)
+	var skip uint32
+	for j := range subSide {
+		for i := range subSide {
+			gt, gf := bits2(gxt[i]+gyt[j]), bits2(gxf[i]+gyf[j])
+			ft := bits2((fxt[i]+fyt[j]+fzt)*(1+2*relSlack) + absSlack2)
+			ff := bits2((fxf[i]+fyf[j]+fzf)*(1+2*relSlack) + absSlack2)
+			// skips: beyond the band and the old cut (gt > band2 && gf >
+			// cutD2·(1+2·relSlack)), or wholly in both answers (ft < lo2
+			// && ff < cutD2 && max(ft, ff) ≤ minR2).
+			beyond := (bb - gt) >> 63 & ((cfb - gf) >> 63)
+			inBoth := (ft - lb) >> 63 & ((ff - cb) >> 63) & ((mb-max(ft, ff))>>63 ^ 1)
+			skip |= uint32(beyond|inBoth) << (j*subSide + i)
+		}
+	}
+	return skip
 }
 
 // subMin is the fewest entities of a cell for which heldRuns tests its
 // sub-squares: with fewer (a uniform world's 64 m cells hold ~64 objects,
 // a cache line a square), the tests cost more than the reads they skip
-// (BenchmarkHeldStep).
+// (BenchmarkHeldStep; measured again with subSkips' cheaper test in
+// issue 4's tick: decision 0416).
 const subMin = 256
 
 // subsAt returns the run ends of cell (cx, cy), nil when its block has

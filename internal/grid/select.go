@@ -1,6 +1,9 @@
 package grid
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // SelectNearest reorders hs so that hs[:n] holds the hits [Grid.Nearest]
 // would keep with this limit (the longest prefix in [Hit.Rank] order whose
@@ -192,4 +195,59 @@ func span(hs []Hit, total *uint64) (lo, hi float32) {
 		*total += w
 	}
 	return math.Float32frombits(l), math.Float32frombits(h)
+}
+
+// cutBuckets is the number of distance buckets of bandCut.
+const cutBuckets = 64
+
+// bandCut returns the cut of a step's band s.sel (hits whose squared
+// distances are within [lo2, hi2]) when what is nearer than the band left
+// room for limit of its weight: the Rank of the first hit, in Rank order,
+// past the longest prefix that weighs at most limit (AllCut when all fit).
+// It is the Rank of the first hit of s.sel[SelectNearest(s.sel, limit):],
+// found without reordering the band (decision 0414): the band's weights
+// are counted in buckets linear in squared distance (a bucket's hits all
+// rank before the next bucket's), the bucket where the running weight
+// passes limit is found, and only its few hits (picked, returned for the
+// tests) are selected among, in s.sel's spare capacity. The count and the
+// bucket's pick are loops without a branch a band's order could
+// mispredict, where a quickselect of the whole band (~100–250 hits a held
+// object step) mispredicts about one compare in two.
+func (s *Step) bandCut(limit uint64, lo2, hi2 float32) (cut uint64, picked int) {
+	n := len(s.sel)
+	s.sel = slices.Grow(s.sel, n) // room for the pick after the band
+	hs, pick := s.sel[:n], s.sel[n:2*n]
+	cut = AllCut
+	if !(hi2 > lo2) || !(hi2-lo2 <= math.MaxFloat32) {
+		copy(pick, hs) // no span to bucket: the quickselect
+		k := prefix(pick, limit)
+		for _, h := range pick[k:] {
+			cut = min(cut, h.Rank())
+		}
+		return cut, n
+	}
+	scale := cutBuckets / (hi2 - lo2)
+	of := func(d2 float32) int { return min(max(int((d2-lo2)*scale), 0), cutBuckets-1) }
+	var hist [cutBuckets]uint64
+	for i := range hs {
+		hist[of(hs[i].Dist2)] += uint64(hs[i].Weight)
+	}
+	b, before := 0, uint64(0)
+	for ; b < cutBuckets && before+hist[b] <= limit; b++ {
+		before += hist[b]
+	}
+	if b == cutBuckets {
+		return AllCut, 0
+	}
+	m := 0
+	for i := range hs {
+		pick[m] = hs[i]
+		m += int(uint64(of(hs[i].Dist2)^b-1) >> 63) // in bucket b
+	}
+	pick = pick[:m]
+	k := quickPrefix(pick, limit-before)
+	for _, h := range pick[k:] {
+		cut = min(cut, h.Rank())
+	}
+	return cut, m
 }

@@ -17,7 +17,8 @@ import (
 // negative, a NaN) makes it sort with compare alone.
 //
 // The keys of a step's shows (radixMin to radixMax of them) are sorted by
-// radixSort, the rest by slices.Sort: the same order (decision 0383).
+// spanSort (radixSort before decision 0415, 0383), the rest by
+// slices.Sort: the same order.
 func sortWants(ws []Want, keys []uint64) []uint64 {
 	if len(ws) < 2 {
 		return keys
@@ -36,7 +37,7 @@ func sortWants(ws []Want, keys []uint64) []uint64 {
 		keys = append(keys, uint64(b)<<32|uint64(i))
 	}
 	if n >= radixMin && n <= radixMax {
-		radixSort(keys, keys[n:2*n])
+		spanSort(keys, keys[n:2*n])
 	} else {
 		slices.Sort(keys)
 	}
@@ -121,6 +122,14 @@ func radixSort(keys, tmp []uint64) {
 	if &src[0] != &keys[0] {
 		copy(keys, src)
 	}
+	insertionFinish(keys)
+}
+
+// insertionFinish sorts keys that a bucket sort put in order of their
+// buckets: an insertion sort, which gives up after 4 moves a key (keys
+// crowded within one bucket) and leaves them to slices.Sort.
+func insertionFinish(keys []uint64) {
+	n := len(keys)
 	moves := 4 * n
 	for i := 1; i < n; i++ {
 		k := keys[i]
@@ -134,4 +143,52 @@ func radixSort(keys, tmp []uint64) {
 			return
 		}
 	}
+}
+
+// spanBuckets bounds spanSort's buckets (its counts are on the stack).
+const spanBuckets = 1024
+
+// spanSort sorts keys as radixSort does (tmp is scratch of len(keys)), by
+// one stable counting pass over buckets linear in the keys' distances
+// between the least and the greatest, about two buckets a key, then the
+// same insertion sort to finish (decision 0415). A step's shows lie in a
+// ring a few meters deep (the objects its move brought within the cut),
+// where radixSort's top 16 bits give ~60 buckets for ~65–120 keys and the
+// insertion sort's moves, each a mispredicted exit of its loop, were most
+// of the sort; a span's buckets leave a key alone in its bucket in most
+// cases, so the insertion sort mostly compares once a key, and there is
+// one counting pass, not two. Keys whose span cannot be bucketed (an
+// infinite distance, all one distance), and more keys than two a bucket
+// (a large Reconcile, where a bucket of several would make the insertion
+// sort give up), go to radixSort.
+func spanSort(keys, tmp []uint64) {
+	n := len(keys)
+	lo, hi := uint32(math.MaxUint32), uint32(0)
+	for _, k := range keys {
+		lo, hi = min(lo, uint32(k>>32)), max(hi, uint32(k>>32))
+	}
+	flo, fhi := math.Float32frombits(lo), math.Float32frombits(hi)
+	if n > 2*spanBuckets || !(fhi > flo) || !(fhi-flo <= math.MaxFloat32) {
+		radixSort(keys, tmp)
+		return
+	}
+	nb := min(2*n, spanBuckets)
+	scale := float32(nb) / (fhi - flo)
+	of := func(k uint64) int { return min(int((math.Float32frombits(uint32(k>>32))-flo)*scale), nb-1) }
+	var at [spanBuckets]uint32
+	for _, k := range keys {
+		at[of(k)]++
+	}
+	sum := uint32(0)
+	for b := range at[:nb] {
+		at[b], sum = sum, sum+at[b]
+	}
+	tmp = tmp[:n]
+	for _, k := range keys {
+		b := of(k)
+		tmp[at[b]] = k
+		at[b]++
+	}
+	copy(keys, tmp)
+	insertionFinish(keys)
 }
