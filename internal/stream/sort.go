@@ -160,7 +160,7 @@ const spanBuckets = 1024
 // one counting pass, not two. Keys whose span cannot be bucketed (an
 // infinite distance, all one distance), and more keys than two a bucket
 // (a large Reconcile, where a bucket of several would make the insertion
-// sort give up), go to radixSort.
+// sort give up), go to radixSort, as do spans too small to divide.
 func spanSort(keys, tmp []uint64) {
 	n := len(keys)
 	lo, hi := uint32(math.MaxUint32), uint32(0)
@@ -174,6 +174,13 @@ func spanSort(keys, tmp []uint64) {
 	}
 	nb := min(2*n, spanBuckets)
 	scale := float32(nb) / (fhi - flo)
+	if !(scale <= math.MaxFloat32) {
+		// A span too small to divide (below ~nb/MaxFloat32: keys all
+		// within a few subnormals of each other): an infinite scale would
+		// make a bucket of NaN or +Inf, int() of which is out of range.
+		radixSort(keys, tmp)
+		return
+	}
 	of := func(k uint64) int { return min(int((math.Float32frombits(uint32(k>>32))-flo)*scale), nb-1) }
 	var at [spanBuckets]uint32
 	for _, k := range keys {

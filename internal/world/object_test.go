@@ -387,3 +387,37 @@ func TestVehicleInteriorResendsItsObjects(t *testing.T) {
 		t.Fatalf("got %+v, want the vehicle's object in interior 4", shows)
 	}
 }
+
+// TestObjectsAHairApartAtTheSpawn spawns a player on 60 objects that stand
+// at one point or 1e-20 m from it: the shows' squared distances differ by
+// less than float32 can divide into buckets. Every object is shown, in a
+// spawn that does not panic (stream.spanSort once took that span's
+// infinite scale to a bucket index out of range: session 11's review).
+func TestObjectsAHairApartAtTheSpawn(t *testing.T) {
+	f := newFixture(t, nil)
+	p, c := f.joinE()
+	want := map[uint32]bool{}
+	for i := range 60 {
+		pos := grid.Vec{Z: 10}
+		if i%2 == 1 {
+			pos.X = 1e-20
+		}
+		want[f.object(ObjectParams{Pos: pos})] = true
+	}
+	shows, hides := objectOps(t, f.spawnAcked(p, c.testConn, grid.Vec{Z: 10}))
+	if len(hides) != 0 {
+		t.Errorf("hides %v, want none", hides)
+	}
+	got := map[uint32]bool{}
+	for _, id := range showIDs(shows) {
+		got[id] = true
+	}
+	if len(got) != len(want) {
+		t.Fatalf("shown %d distinct objects, want %d", len(got), len(want))
+	}
+	for id := range want {
+		if !got[id] {
+			t.Errorf("object %d not shown", id)
+		}
+	}
+}
