@@ -136,7 +136,9 @@ func (a *found) span() (lo, hi float32) {
 // edge of the distance bucket where their cumulative weight passes lim. One
 // pass, no reordering.
 func cutoff(hs []Hit, lim uint64, lo, hi float32) float32 {
-	if !(hi-lo < math.MaxFloat32) || hi == lo {
+	// A span too small to divide (buckets/(hi-lo) infinite) has no
+	// bucket to find: hi is the bound, as for one distance.
+	if !(hi-lo < math.MaxFloat32) || hi == lo || !(buckets/(hi-lo) <= math.MaxFloat32) {
 		return hi
 	}
 	scale := buckets / (hi - lo)

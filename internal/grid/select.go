@@ -111,7 +111,10 @@ func plan(hs []Hit, limit, total uint64, lo, hi float32, least int) (k bucketing
 	if total <= limit {
 		return k, len(hs), true
 	}
-	if len(hs) < least || !(hi-lo < math.MaxFloat32) || hi == lo {
+	// A span too small to divide (buckets/(hi-lo) infinite: distances a
+	// few subnormals apart) is too alike as well: an infinite scale would
+	// make a bucket index of NaN or +Inf.
+	if len(hs) < least || !(hi-lo < math.MaxFloat32) || hi == lo || !(buckets/(hi-lo) <= math.MaxFloat32) {
 		return k, quickPrefix(hs, limit), true
 	}
 	k.lo, k.scale = lo, buckets/(hi-lo)
