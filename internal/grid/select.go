@@ -207,7 +207,7 @@ const cutBuckets = 64
 // distances are within [lo2, hi2]) when what is nearer than the band left
 // room for limit of its weight: the Rank of the first hit, in Rank order,
 // past the longest prefix that weighs at most limit (AllCut when all fit).
-// It is the Rank of the first hit of s.sel[SelectNearest(s.sel, limit):],
+// It is the least Rank of s.sel[SelectNearest(s.sel, limit):] (unordered),
 // found without reordering the band (decision 0414): the band's weights
 // are counted in buckets linear in squared distance (a bucket's hits all
 // rank before the next bucket's), the bucket where the running weight

@@ -108,6 +108,9 @@ func TestVehicleMovesFromMovedOnly(t *testing.T) {
 	if n := len(f.w.prims.vtick.moved); n != 0 {
 		t.Fatalf("got %d vehicles left listed as moved after the tick, want 0", n)
 	}
+	if n := len(f.w.prims.vtick.encoded); n != 0 {
+		t.Fatalf("got %d moves encoded for the tick, want 0 (the only moved vehicle was deleted)", n)
+	}
 }
 
 // TestVehicleRespawnScanOnlyWithDelays: the respawn scan reads no vehicle
