@@ -68,6 +68,7 @@ func (w *World) CreateLabel(lp LabelParams) (uint32, error) {
 	}
 	l := &Label{params: lp, id: w.prims.nextID(), rev: 1}
 	w.prims.labels[l.id] = l
+	w.ents.views.labels.find.put(l)
 	w.placeLabel(l)
 	w.labelChanged(l, l.params)
 	return l.id, nil
@@ -128,6 +129,7 @@ func (w *World) DeleteLabel(id uint32) error {
 	}
 	w.unplaceLabel(l)
 	delete(w.prims.labels, id)
+	w.ents.views.labels.find.forget(l)
 	w.labelGone(l)
 	return nil
 }
@@ -318,9 +320,10 @@ func (w *World) flushLabels(p *Player) {
 // ops left from an earlier pass (a flush) are checked again.
 func (w *World) sendLabelOps(p *Player, fresh bool) {
 	pr := &w.prims
+	w.warmLabelShows(pr.ops) // label_find.go
 	for _, op := range pr.ops {
 		if op.Show {
-			l := pr.labels[op.ID]
+			l := w.labelByID(op.ID)
 			if l == nil || !fresh && l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
 				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
 				continue
