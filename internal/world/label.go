@@ -320,10 +320,9 @@ func (w *World) flushLabels(p *Player) {
 // ops left from an earlier pass (a flush) are checked again.
 func (w *World) sendLabelOps(p *Player, fresh bool) {
 	pr := &w.prims
-	w.warmLabelShows(pr.ops) // label_find.go
 	for _, op := range pr.ops {
 		if op.Show {
-			l := w.labelByID(op.ID)
+			l := w.labelByID(op.ID) // label_find.go
 			if l == nil || !fresh && l.attached() && !w.StreamedTo(Kind(l.params.AttachKind), l.params.AttachID, p) {
 				p.prims.labels.Drop(op.ID) // deleted, or its entity gone from p's views since
 				continue

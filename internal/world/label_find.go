@@ -1,20 +1,18 @@
 package world
 
-import "dlmp/internal/stream"
-
-// A label send's look-ups (decision 0421). Every label show sent finds its
+// A label send's look-up (decision 0421). Every label show sent finds its
 // label by id: the view's ops carry only the id. In issue 7's crossing that
 // is ~3,000 shows a tick (~8,000 at the peak), ~70 % of them left by a
-// pass's spread and sent on a later tick (label_spread.go), each with the
-// world's caches swept by the flush in between: the map's group, then the
-// label's lines (its rev, its attachment, its 291 bytes), one cold load
-// after the other, for each show in turn. The sends therefore find their
-// labels through labelFind, a table of labels by the low bits of their id
-// (a slot holds at most one label; the map answers for a label not in its
-// slot), and load them all first (warmLabelShows), in a loop whose loads do
-// not depend on one another, so their misses overlap (as readOps does for
-// the players' shows, decision 0377; a map's look-up in that loop branched
-// on what it loaded, which is why 0377's try with it did not gain).
+// pass's spread and sent on a later tick (label_spread.go), with the
+// world's caches swept by the flush in between. The map's look-up (its
+// hash, its control word, its slot) then comes cold before the label's own
+// lines, for each show in turn. The sends therefore find their labels
+// through labelFind, a table of labels by the low bits of their id: one
+// load at an address known from the id (a slot holds at most one label;
+// the map answers for a label not in its slot). BenchmarkLabelShows/cold:
+// ~55 → ~33 ns a show. Loading all of a send's labels first, in a loop of
+// their own (as readOps does for the players' shows, decision 0377), was
+// measured on top of it and gained nothing (decision 0421).
 
 // labelFindBits is the table's size: 4096 slots (32 KB), a slot a label for
 // the ids of 4096 consecutive labels (ids are monotonic, shared with blips,
@@ -28,7 +26,6 @@ const labelFindBits = 12
 // label.
 type labelFind struct {
 	slots []*Label // 1 << labelFindBits, made at the first put
-	sink  uint32   // warmLabelShows' loads, kept so that they are made
 }
 
 // put records l, taking its slot from any label there.
@@ -57,26 +54,4 @@ func (w *World) labelByID(id uint32) *Label {
 		}
 	}
 	return w.prims.labels[id]
-}
-
-// warmLabelShows loads, for every show among ops, the label's slot and the
-// lines of the label a send reads: its rev and attachment, and the first
-// and last bytes of its show (the copy's first and last lines; the lines
-// between follow them in memory). A label not in its slot is left to the
-// send's look-up.
-func (w *World) warmLabelShows(ops []stream.Op) {
-	f := &w.ents.views.labels.find
-	if f.slots == nil {
-		return
-	}
-	var sum uint32
-	for _, op := range ops {
-		if !op.Show {
-			continue
-		}
-		if l := f.slots[op.ID&(1<<labelFindBits-1)]; l != nil {
-			sum += l.rev + l.encRev + uint32(l.params.AttachKind) + uint32(l.enc[0]) + uint32(l.enc[len(l.enc)-1])
-		}
-	}
-	f.sink = sum
 }
