@@ -35,6 +35,9 @@ type viewBudget struct {
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
 
+	covered     uint64 // views of players queried by Covering first (players_query.go)
+	coverMissed uint64 // of those, the ones Covering found too many for, queried again by Nearest
+
 	refs  []playerRef // by player id: what the views read of each player (players_index.go)
 	held  []uint64    // by player id, a row each: its heldBy (players_index.go)
 	shows []showEnc   // by player id: its show, encoded (players_show.go)

@@ -89,7 +89,7 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	var far float32 // the farthest hit's squared distance, read in the loop that reads the hits
 	refs := w.ents.views.refs
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
-		w.ents.hits = g.Nearest(q.pos, PlayerLimit+1, w.ents.hits[:0])
+		w.ents.hits = w.playerCandidates(g, q)
 		for _, h := range w.ents.hits {
 			far = max(far, h.Dist2)
 			id := uint16(h.Key)
