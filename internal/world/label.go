@@ -68,7 +68,7 @@ func (w *World) CreateLabel(lp LabelParams) (uint32, error) {
 	}
 	l := &Label{params: lp, id: w.prims.nextID(), rev: 1}
 	w.prims.labels[l.id] = l
-	w.ents.views.labels.find.put(l)
+	w.prims.labelFind.put(l)
 	w.placeLabel(l)
 	w.labelChanged(l, l.params)
 	return l.id, nil
@@ -129,7 +129,7 @@ func (w *World) DeleteLabel(id uint32) error {
 	}
 	w.unplaceLabel(l)
 	delete(w.prims.labels, id)
-	w.ents.views.labels.find.forget(l)
+	w.prims.labelFind.forget(l)
 	w.labelGone(l)
 	return nil
 }

@@ -10,9 +10,10 @@ package world
 // through labelFind, a table of labels by the low bits of their id: one
 // load at an address known from the id (a slot holds at most one label;
 // the map answers for a label not in its slot). BenchmarkLabelShows/cold:
-// ~55 → ~33 ns a show. Loading all of a send's labels first, in a loop of
-// their own (as readOps does for the players' shows, decision 0377), was
-// measured on top of it and gained nothing (decision 0421).
+// 49.9 → 35.8 ns a show (medians of 6 alternated rounds). Loading all of
+// a send's labels first, in a loop of their own (as readOps does for the
+// players' shows, decision 0377), was measured on top of it and gained
+// nothing (decision 0421).
 
 // labelFindBits is the table's size: 4096 slots (32 KB), a slot a label for
 // the ids of 4096 consecutive labels (ids are monotonic, shared with blips,
@@ -48,7 +49,7 @@ func (f *labelFind) forget(l *Label) {
 
 // labelByID returns the live label with the id, or nil.
 func (w *World) labelByID(id uint32) *Label {
-	if f := &w.ents.views.labels.find; f.slots != nil {
+	if f := &w.prims.labelFind; f.slots != nil {
 		if l := f.slots[id&(1<<labelFindBits-1)]; l != nil && l.id == id {
 			return l
 		}

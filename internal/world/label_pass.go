@@ -64,8 +64,6 @@ type playerLabels struct {
 	patched, listed uint64 // passes by Patch, and by Reconcile (tests, benchmarks)
 	noSpread        bool   // the pass sends all its ops at once, room allowing (the baseline of label_spread.go)
 
-	find labelFind // every label by the low bits of its id, for the sends (label_find.go)
-
 	hideEnc [wire.Label3DLen]byte // a hide's bytes: labelHideTemplate (set by entities.init) with the id of the last hide sent (label.go)
 }
 

@@ -76,6 +76,7 @@ type prims struct {
 	nextCol uint32 // the last colshape id given
 
 	labels    map[uint32]*Label      // every label, by id
+	labelFind labelFind              // every label by the low bits of its id, for the sends (label_find.go)
 	labelG    *grid.Scopes           // unattached labels without a viewer, radius = draw distance
 	labelOwnG *grid.Scopes           // unattached labels with a viewer, the same
 	attLabel  map[uint32]*Label      // labels attached to an entity
