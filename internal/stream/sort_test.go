@@ -128,8 +128,8 @@ func testBucketSort(t *testing.T, sort func(keys, tmp []uint64)) {
 
 // BenchmarkSortKeys sorts the keys of a step's shows (130 as a uniform
 // object step's, 500 as a hot spot's; distances up to 300 m) with
-// radixSort and, side by side, with slices.Sort, sortWants' sort before
-// decision 0383; and fewer, to place radixMin. Each sort takes the next of
+// radixSort, spanSort and, side by side, slices.Sort, sortWants' sort
+// before decision 0383; and fewer, to place radixMin. Each sort takes the next of
 // 256 sets of keys: one set sorted again and again would let the branch
 // predictor learn pdqsort's branches, as a step's fresh shows do not.
 func BenchmarkSortKeys(b *testing.B) {
@@ -143,34 +143,7 @@ func BenchmarkSortKeys(b *testing.B) {
 				src[s][i] = uint64(math.Float32bits(rng.Float32()*9e4))<<32 | uint64(i)
 			}
 		}
-		keys, tmp := make([]uint64, n), make([]uint64, n)
-		b.Run(fmt.Sprintf("%d/radix", n), func(b *testing.B) {
-			b.ReportAllocs()
-			s := 0
-			for b.Loop() {
-				copy(keys, src[s%sets])
-				radixSort(keys, tmp)
-				s++
-			}
-		})
-		b.Run(fmt.Sprintf("%d/span", n), func(b *testing.B) {
-			b.ReportAllocs()
-			s := 0
-			for b.Loop() {
-				copy(keys, src[s%sets])
-				spanSort(keys, tmp)
-				s++
-			}
-		})
-		b.Run(fmt.Sprintf("%d/pdqsort", n), func(b *testing.B) {
-			b.ReportAllocs()
-			s := 0
-			for b.Loop() {
-				copy(keys, src[s%sets])
-				slices.Sort(keys)
-				s++
-			}
-		})
+		benchSorts(b, n, src)
 	}
 }
 
@@ -191,21 +164,27 @@ func BenchmarkSortRing(b *testing.B) {
 				src[s][i] = uint64(math.Float32bits(r*r))<<32 | uint64(i)
 			}
 		}
-		keys, tmp := make([]uint64, n), make([]uint64, n)
-		for _, sort := range []struct {
-			name string
-			f    func(keys, tmp []uint64)
-		}{{"radix", radixSort}, {"span", spanSort}, {"pdqsort", func(keys, _ []uint64) { slices.Sort(keys) }}} {
-			b.Run(fmt.Sprintf("%d/%s", n, sort.name), func(b *testing.B) {
-				b.ReportAllocs()
-				s := 0
-				for b.Loop() {
-					copy(keys, src[s%sets])
-					sort.f(keys, tmp)
-					s++
-				}
-			})
-		}
+		benchSorts(b, n, src)
+	}
+}
+
+// benchSorts runs radixSort, spanSort and slices.Sort side by side on n
+// keys, each sort the next of the sets in src.
+func benchSorts(b *testing.B, n int, src [][]uint64) {
+	keys, tmp := make([]uint64, n), make([]uint64, n)
+	for _, sort := range []struct {
+		name string
+		f    func(keys, tmp []uint64)
+	}{{"radix", radixSort}, {"span", spanSort}, {"pdqsort", func(keys, _ []uint64) { slices.Sort(keys) }}} {
+		b.Run(fmt.Sprintf("%d/%s", n, sort.name), func(b *testing.B) {
+			b.ReportAllocs()
+			s := 0
+			for b.Loop() {
+				copy(keys, src[s%len(src)])
+				sort.f(keys, tmp)
+				s++
+			}
+		})
 	}
 }
 

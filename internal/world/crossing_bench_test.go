@@ -32,6 +32,20 @@ const (
 	packWidth = 8   // meters across it
 )
 
+// crossingMet is the crossing (not calm) run to the packs' first meeting
+// (300 ticks, 14 s), its clients given queues (coldTicks): the tick the
+// label benchmarks read.
+func crossingMet(tb testing.TB) *oneSpot {
+	tb.Helper()
+	c := newCrossing(tb, false)
+	for range 300 {
+		c.runLine()
+		c.w.Tick(c.now)
+	}
+	c.coldTicks()
+	return c
+}
+
 // newCrossing builds the two packs; calm puts the second one's line 400 m
 // away from the first, and the players never turn (c.calm).
 func newCrossing(tb testing.TB, calm bool) *oneSpot {
@@ -281,12 +295,7 @@ func BenchmarkCrossingHides(b *testing.B) {
 // decision 0397). -cold sweeps the caches before each op (sweepCaches),
 // as a tick finds them in the load run.
 func BenchmarkLabelPassWalk(b *testing.B) {
-	c := newCrossing(b, false)
-	for range 300 { // the packs meet at 14 s
-		c.runLine()
-		c.w.Tick(c.now)
-	}
-	c.coldTicks()
+	c := crossingMet(b)
 	walks := map[string]func(*Player) int{
 		"refs": func(p *Player) int {
 			n := 0

@@ -15,12 +15,7 @@ import (
 // label, its bytes). Decision 0397 compares it across commits (the
 // label's bytes in its struct, or behind a pointer in it).
 func BenchmarkLabelShows(b *testing.B) {
-	c := newCrossing(b, false)
-	for range 300 { // the packs meet at 14 s
-		c.runLine()
-		c.w.Tick(c.now)
-	}
-	c.coldTicks()
+	c := crossingMet(b)
 	q := c.ms[0].p
 	var ops []stream.Op
 	for _, m := range c.ms[1:161] {
