@@ -214,6 +214,18 @@ func wantArgErr(t *testing.T, err error, fn, arg string) {
 	}
 }
 
+// stepRandom walks count players of ps, picked at random, 4.5 m each in a
+// random direction (each step announces: longer than EntityRequery).
+func (f *fixture) stepRandom(r *rand.Rand, ps []*Player, cs []*testConn, count int) {
+	f.t.Helper()
+	for range count {
+		i := r.IntN(len(ps))
+		p := ps[i]
+		b := r.Float64() * 2 * math.Pi
+		f.walk(p, cs[i], at(p.pos.X+float32(4.5*math.Cos(b)), p.pos.Y+float32(4.5*math.Sin(b))))
+	}
+}
+
 // startWalk is the start of a randomized step test: a fixture, the random
 // source of seed (salted per test), near (a point around the origin,
 // normally distributed with the spread given) and n players spawned near

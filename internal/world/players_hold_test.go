@@ -206,12 +206,7 @@ func TestHeldViewsMatchBruteForce(t *testing.T) {
 			}
 		}
 		for k := range 30 {
-			for range 25 { // steps of 4.5 m: each announces
-				i := r.IntN(len(ps))
-				p := ps[i]
-				b := r.Float64() * 2 * math.Pi
-				f.walk(p, cs[i], at(p.pos.X+float32(4.5*math.Cos(b)), p.pos.Y+float32(4.5*math.Sin(b))))
-			}
+			f.stepRandom(r, ps, cs, 25)
 			switch k % 5 {
 			case 1: // one leaves, another joins near the crowd
 				i := r.IntN(len(ps))

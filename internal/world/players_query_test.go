@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math"
 	"slices"
 	"testing"
 )
@@ -19,12 +18,7 @@ func TestFewPlayersQueriedByCovering(t *testing.T) {
 		f.advanceViews(len(ps))
 		covered, missed := f.w.ents.views.covered, f.w.ents.views.coverMissed
 		for k := range 20 {
-			for range 30 { // steps of 4.5 m: each announces
-				i := r.IntN(len(ps))
-				p := ps[i]
-				b := r.Float64() * 2 * math.Pi
-				f.walk(p, cs[i], at(p.pos.X+float32(4.5*math.Cos(b)), p.pos.Y+float32(4.5*math.Sin(b))))
-			}
+			f.stepRandom(r, ps, cs, 30)
 			f.advance(tick)
 			for _, q := range ps {
 				if q.ent.playerAt.Due(q.pos, 0) {
