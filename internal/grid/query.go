@@ -136,12 +136,10 @@ func (a *found) span() (lo, hi float32) {
 // edge of the distance bucket where their cumulative weight passes lim. One
 // pass, no reordering.
 func cutoff(hs []Hit, lim uint64, lo, hi float32) float32 {
-	// A span too small to divide (buckets/(hi-lo) infinite) has no
-	// bucket to find: hi is the bound, as for one distance.
-	if !(hi-lo < math.MaxFloat32) || hi == lo || !(buckets/(hi-lo) <= math.MaxFloat32) {
-		return hi
+	scale, ok := bucketScale(buckets, lo, hi)
+	if !ok {
+		return hi // no bucket to find: hi is the bound, as for one distance
 	}
-	scale := buckets / (hi - lo)
 	var hist [buckets]uint64
 	for _, h := range hs {
 		hist[min(int((h.Dist2-lo)*scale), buckets-1)] += uint64(h.Weight)

@@ -92,6 +92,20 @@ func (g *Grid) choose(hs []Hit, limit, total uint64, lo, hi float32) int {
 	return taken + copy(hs[taken:], tmp[:r])
 }
 
+// bucketScale returns n/(hi-lo), the scale of n buckets linear in squared
+// distance over [lo, hi], and whether the span can be bucketed at all: not
+// when it is empty (hi ≤ lo, all hits at one distance), infinite or NaN, or
+// too small to divide (distances a few subnormals apart, whose scale is
+// infinite and would make a bucket index of int(+Inf) or int(NaN), out of
+// range). The callers take another way then: a quickselect, or hi itself.
+func bucketScale(n, lo, hi float32) (float32, bool) {
+	if !(hi > lo) || !(hi-lo < math.MaxFloat32) {
+		return 0, false
+	}
+	scale := n / (hi - lo)
+	return scale, scale <= math.MaxFloat32
+}
+
 // bucketing is the first round of prefix: hits fall in buckets linear in
 // squared distance, and bucket b is where the cumulative weight passes the
 // limit (the buckets before it weigh before).
@@ -111,13 +125,11 @@ func plan(hs []Hit, limit, total uint64, lo, hi float32, least int) (k bucketing
 	if total <= limit {
 		return k, len(hs), true
 	}
-	// A span too small to divide (buckets/(hi-lo) infinite: distances a
-	// few subnormals apart) is too alike as well: an infinite scale would
-	// make a bucket index of NaN or +Inf.
-	if len(hs) < least || !(hi-lo < math.MaxFloat32) || hi == lo || !(buckets/(hi-lo) <= math.MaxFloat32) {
+	scale, ok := bucketScale(buckets, lo, hi)
+	if len(hs) < least || !ok {
 		return k, quickPrefix(hs, limit), true
 	}
-	k.lo, k.scale = lo, buckets/(hi-lo)
+	k.lo, k.scale = lo, scale
 	var hist [buckets]uint64
 	for i := range hs {
 		hist[k.of(hs[i].Dist2)] += uint64(hs[i].Weight)
@@ -221,7 +233,8 @@ func (s *Step) bandCut(limit uint64, lo2, hi2 float32) (cut uint64, picked int) 
 	s.sel = slices.Grow(s.sel, n) // room for the pick after the band
 	hs, pick := s.sel[:n], s.sel[n:2*n]
 	cut = AllCut
-	if !(hi2 > lo2) || !(hi2-lo2 <= math.MaxFloat32) {
+	scale, ok := bucketScale(cutBuckets, lo2, hi2)
+	if !ok {
 		copy(pick, hs) // no span to bucket: the quickselect
 		k := prefix(pick, limit)
 		for _, h := range pick[k:] {
@@ -229,7 +242,6 @@ func (s *Step) bandCut(limit uint64, lo2, hi2 float32) (cut uint64, picked int) 
 		}
 		return cut, n
 	}
-	scale := cutBuckets / (hi2 - lo2)
 	of := func(d2 float32) int { return min(max(int((d2-lo2)*scale), 0), cutBuckets-1) }
 	var hist [cutBuckets]uint64
 	for i := range hs {
