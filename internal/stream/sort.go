@@ -168,16 +168,13 @@ func spanSort(keys, tmp []uint64) {
 		lo, hi = min(lo, uint32(k>>32)), max(hi, uint32(k>>32))
 	}
 	flo, fhi := math.Float32frombits(lo), math.Float32frombits(hi)
-	if n > 2*spanBuckets || !(fhi > flo) || !(fhi-flo <= math.MaxFloat32) {
-		radixSort(keys, tmp)
-		return
-	}
 	nb := min(2*n, spanBuckets)
 	scale := float32(nb) / (fhi - flo)
-	if !(scale <= math.MaxFloat32) {
-		// A span too small to divide (below ~nb/MaxFloat32: keys all
-		// within a few subnormals of each other): an infinite scale would
-		// make a bucket of NaN or +Inf, int() of which is out of range.
+	// Not bucketed: too many keys, all at one distance, an infinite span,
+	// or one too small to divide (keys within a few subnormals of each
+	// other: an infinite scale would make a bucket of int(NaN) or
+	// int(+Inf), out of range).
+	if n > 2*spanBuckets || !(fhi > flo) || !(fhi-flo <= math.MaxFloat32) || !(scale <= math.MaxFloat32) {
 		radixSort(keys, tmp)
 		return
 	}
