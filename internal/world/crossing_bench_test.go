@@ -105,8 +105,10 @@ func (c *oneSpot) runLine() {
 // player-ops and label-ops the PlayerShow and Label3D packets sent a tick
 // (mean, and p99 of the ticks), client-kb the most bytes of them one
 // client was sent in one tick (p99 and max of the ticks: a client's burst),
-// views the views of players computed a tick, and what the player is not
-// shown of its nearest (as BenchmarkCrowdLabels). Run it at -benchtime
+// views the views of players computed a tick, backlog the views left
+// deferred after a tick (mean, p99 and max of the ticks) and wait-max the
+// most ticks a deferred view waited (players_budget.go), and what the
+// player is not shown of its nearest (as BenchmarkCrowdLabels). Run it at -benchtime
 // 800x (40 s of the race: the packs cross three times).
 //
 // The -cold sub-benchmarks run the server's tick as the load run does
@@ -129,6 +131,12 @@ func BenchmarkCrowdCrossing(b *testing.B) {
 		}
 	}
 }
+
+// crossingWarm is how many ticks the crossing benchmarks run before they
+// measure: the first views of players and their labels (1000 views of 200
+// shows, and their labels), out of the measure even when a budget spreads
+// them over 80 ticks.
+const crossingWarm = 100
 
 // coldSink is how many bytes of its messages a client's queue holds
 // (coldTicks): a lane's queue of critical messages, about a tick of a
@@ -160,7 +168,7 @@ func benchCrossing(b *testing.B, calm, cold bool) {
 	if cold {
 		c.coldTicks()
 	}
-	for range 60 { // the first views and labels, out of the measure
+	for range crossingWarm { // the first views and labels, out of the measure
 		c.runLine()
 		c.w.Tick(c.now)
 	}
@@ -170,7 +178,9 @@ func benchCrossing(b *testing.B, calm, cold bool) {
 	ps0, lb0, _, _ := c.counts()
 	v0 := c.w.ents.passes[0]
 	var ticks []time.Duration
-	var pt, lt []int // the ops of each tick
+	var pt, lt []int  // the ops of each tick
+	var backlog []int // the views left deferred after each tick
+	c.w.ents.views.waitMax = 0
 	psLast, lbLast := ps0, lb0
 	last := make([]int, len(c.conns)) // each client's bytes so far
 	c.clientBurst(last)
@@ -189,6 +199,7 @@ func benchCrossing(b *testing.B, calm, cold bool) {
 		pt, lt = append(pt, ps-psLast), append(lt, lb-lbLast)
 		psLast, lbLast = ps, lb
 		kb = append(kb, c.clientBurst(last))
+		backlog = append(backlog, len(c.w.ents.views.deferred)-c.w.ents.views.head)
 		if len(ticks)%missedEvery == 0 {
 			missed, near = c.missed(missed, near)
 		}
@@ -213,6 +224,15 @@ func benchCrossing(b *testing.B, calm, cold bool) {
 	b.ReportMetric(kb[len(kb)*99/100], "client-kb-p99")
 	b.ReportMetric(kb[len(kb)-1], "client-kb-max")
 	b.ReportMetric(float64(c.w.ents.passes[0]-v0)/n, "views/tick")
+	var queued int
+	for _, k := range backlog {
+		queued += k
+	}
+	slices.Sort(backlog)
+	b.ReportMetric(float64(queued)/n, "backlog-mean")
+	b.ReportMetric(float64(backlog[len(backlog)*99/100]), "backlog-p99")
+	b.ReportMetric(float64(backlog[len(backlog)-1]), "backlog-max")
+	b.ReportMetric(float64(c.w.ents.views.waitMax), "wait-max-ticks")
 	if len(missed) > 0 {
 		for i, k := range nearKs {
 			b.ReportMetric(near[i]/float64(len(missed)), fmt.Sprintf("near%d-missing", k))

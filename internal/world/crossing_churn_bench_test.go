@@ -281,7 +281,7 @@ func BenchmarkCrossingChurn(b *testing.B) {
 func benchChurn(b *testing.B) {
 	c := newCrossing(b, false)
 	h := newFlapCount(c)
-	for range 60 {
+	for range crossingWarm {
 		c.runLine()
 		c.w.Tick(c.now)
 	}

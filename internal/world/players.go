@@ -105,6 +105,7 @@ type playerEnt struct {
 	players     *stream.View
 	playerAt    stream.Anchor
 	deferred    bool                   // due, past the tick's budget: in ents.views.deferred
+	deferredAt  uint32                 // the tick it was deferred in
 	playersLeft bool                   // the last pass of players left ops for lack of room
 	lastHits    uint16                 // the hits of the last pass's query of players (players_query.go); in the bools' padding
 	shownP      []uint16               // the players shown, in no order (mirror of players)

@@ -34,6 +34,7 @@ type viewBudget struct {
 	deferred []*Player // due views past the budget, oldest first; each has ent.deferred set
 	head     int       // deferred[:head] are done
 	total    uint64    // views deferred, in all (tests, benchmarks)
+	waitMax  uint32    // the most ticks a deferred view waited (benchmarks)
 
 	covered     uint64 // views of players queried by Covering first (players_query.go)
 	coverMissed uint64 // of those, the ones Covering found too many for, queried again by Nearest
@@ -75,6 +76,7 @@ func (w *World) beginViews() {
 		if !q.ent.playerAt.Due(q.pos, requeryOf(q.id)) {
 			continue // computed since (a leave near it)
 		}
+		b.waitMax = max(b.waitMax, b.tick-q.ent.deferredAt)
 		b.used++
 		w.streamPlayersNow(q, nil, true)
 	}
@@ -105,7 +107,7 @@ func (w *World) spendView(q *Player) bool {
 		b.used++
 		return true
 	}
-	q.ent.deferred = true
+	q.ent.deferred, q.ent.deferredAt = true, b.tick
 	b.deferred = append(b.deferred, q)
 	b.total++
 	return false
