@@ -133,9 +133,9 @@ func BenchmarkCrowdCrossing(b *testing.B) {
 }
 
 // crossingWarm is how many ticks the crossing benchmarks run before they
-// measure: the first views of players and their labels (1000 views of 200
-// shows, and their labels), out of the measure even when a budget spreads
-// them over 80 ticks.
+// measure: the first views of players and their labels, which the views'
+// ops budget spreads over ~80 ticks (players_budget.go: 1000 views of 200
+// shows and 200 labels at 50 × ViewOpsPerView ops a tick).
 const crossingWarm = 100
 
 // coldSink is how many bytes of its messages a client's queue holds
