@@ -105,9 +105,9 @@ type playerEnt struct {
 	players     *stream.View
 	playerAt    stream.Anchor
 	deferred    bool                   // due, past the tick's budget: in ents.views.deferred
-	deferredAt  uint32                 // the tick it was deferred in
 	playersLeft bool                   // the last pass of players left ops for lack of room
 	lastHits    uint16                 // the hits of the last pass's query of players (players_query.go); in the bools' padding
+	deferredAt  uint32                 // the tick it was deferred in; in the padding too
 	shownP      []uint16               // the players shown, in no order (mirror of players)
 	shownBits   idSet                  // the same, as a set
 	wantBits    idSet                  // the players wanted as of the last pass: shown or left to show (held)

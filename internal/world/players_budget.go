@@ -42,8 +42,8 @@ const (
 	ViewOpsFloor     = 8
 )
 
-// viewBudget is the per-tick count of views of players computed, and the
-// views deferred past it, oldest first; with the dense table the views of
+// viewBudget is the per-tick count of views of players computed and of
+// the ops they sent, and the views deferred past them, oldest first; with the dense table the views of
 // players read (refs) and their scratch.
 type viewBudget struct {
 	tick     uint32    // the tick used counts for
