@@ -434,9 +434,6 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 	}
 	if due {
 		w.ents.ops = w.reconcilePlayers(q)
-		if gone == nil {
-			w.spentOps(w.ents.ops)
-		}
 	} else {
 		w.ents.flushes++
 		w.ents.ops = e.players.Flush(q.conn.Free()-SendReserve, stream.HidesFirst, w.ents.ops[:0])

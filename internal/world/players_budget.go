@@ -15,42 +15,21 @@ import (
 // due all the time. The views past the budget stay due and are computed
 // first on the next ticks, oldest first, so no view is starved or lost
 // (decision 0256), and each due view is computed within ViewRefreshTicks
-// ticks while the ops budget below does not bind: a second at the default
-// 20 Hz, SA-MP's stream_rate (decision 0275). A view computed because a
-// player left (the hide of the leaver, at once) is not counted nor
-// deferred.
-//
-// The views are also bounded by what they send (decision 0422): a tick's
-// views may send ViewOpsPerView ops per view of its count budget (8000 for
-// 1000 players), a show or a hide counted with the labels on its player,
-// which the label passes show and hide after it. Past that, the tick's
-// next due views are deferred as past the count budget; the view that
-// crosses the bound sends all its ops, and ViewOpsFloor views a tick are
-// computed whatever they send, so the streaming of players always
-// progresses: a deferred view waits at most ceil(players / ViewOpsFloor)
-// ticks. In issue 7's crossing (two packs of 500 runners passing through
-// each other) the views send ~6,500 such ops a tick on average and ~17,500
-// at the p99 tick: the budget, 1.2 times the mean, halves the peak, and the
-// views catch up over the next ticks instead of the tick stalling every
-// player's sync. The price is the runners' views computed less often
-// during a crossing: more of the runners passing near a viewer are never
-// shown to it.
+// ticks: a second at the default 20 Hz, SA-MP's stream_rate (decision
+// 0275). A view computed because a player left (the hide of the leaver, at
+// once) is not counted nor deferred.
 const (
 	ViewBudgetMin    = 32
 	ViewRefreshTicks = 20
-	ViewOpsPerView   = 160
-	ViewOpsFloor     = 8
 )
 
-// viewBudget is the per-tick count of views of players computed and of
-// the ops they sent, and the views deferred past them, oldest first; with the dense table the views of
+// viewBudget is the per-tick count of views of players computed, and the
+// views deferred past it, oldest first; with the dense table the views of
 // players read (refs) and their scratch.
 type viewBudget struct {
 	tick     uint32    // the tick used counts for
 	used     int       // views computed in tick
 	limit    int       // the budget of tick
-	ops      int       // the ops the views computed in tick sent, with the labels on their players
-	opsLimit int       // the ops budget of tick
 	streamed int       // players with a stream center (in the player grid)
 	deferred []*Player // due views past the budget, oldest first; each has ent.deferred set
 	head     int       // deferred[:head] are done
@@ -86,8 +65,7 @@ func (w *World) beginViews() {
 		return
 	}
 	b.tick, b.used, b.limit = w.ents.tick, 0, w.viewBudget()
-	b.ops, b.opsLimit = 0, b.limit*ViewOpsPerView
-	for b.head < len(b.deferred) && b.left() {
+	for b.head < len(b.deferred) && b.used < b.limit {
 		q := b.deferred[b.head]
 		b.deferred[b.head] = nil
 		b.head++
@@ -125,7 +103,7 @@ func (w *World) spendView(q *Player) bool {
 	if q.ent.deferred {
 		return false // waits its turn among the older ones
 	}
-	if b.left() {
+	if b.used < b.limit {
 		b.used++
 		return true
 	}
@@ -133,27 +111,4 @@ func (w *World) spendView(q *Player) bool {
 	b.deferred = append(b.deferred, q)
 	b.total++
 	return false
-}
-
-// left reports whether the tick's budget allows another view: within the
-// count, and within the ops or the floor.
-func (b *viewBudget) left() bool {
-	return b.used < b.limit && (b.ops < b.opsLimit || b.used < ViewOpsFloor)
-}
-
-// spentOps counts a budgeted view's ops against the tick's ops budget:
-// each op, and the labels on its player, which the label passes show or
-// hide after it (label_pass.go).
-func (w *World) spentOps(ops []stream.Op) {
-	b := &w.ents.views
-	d := &b.labels
-	n := len(ops)
-	for _, op := range ops {
-		if b.refs[op.ID].label > 0 { // its only label
-			n++
-		} else if int(op.ID) < len(d.on) {
-			n += len(d.on[op.ID])
-		}
-	}
-	b.ops += n
 }

@@ -6,19 +6,10 @@ import (
 )
 
 // advanceViews runs enough ticks for n views of players due at once to be
-// computed within the budgets of each tick: the ticks of the count budget,
-// and more while the ops budget leaves views deferred (a crowd's first
-// views, 200 shows each).
+// computed within the budget of each tick.
 func (f *fixture) advanceViews(n int) {
 	f.t.Helper()
 	for range (n + f.w.viewBudget() - 1) / f.w.viewBudget() {
-		f.advance(tick)
-	}
-	b := &f.w.ents.views
-	for k := 0; b.head < len(b.deferred); k++ {
-		if k == n {
-			f.t.Fatalf("%d views still deferred after %d more ticks", len(b.deferred)-b.head, n)
-		}
 		f.advance(tick)
 	}
 }
@@ -114,8 +105,6 @@ func TestViewBudgetSpreadsABurst(t *testing.T) {
 // every tick. Each tick computes the budget, ceil(players /
 // ViewRefreshTicks), and every view is computed at least once in any
 // ViewRefreshTicks ticks: none is starved by the views that fall due again.
-// The crowd's first views (a burst of shows the ops budget spreads over
-// more ticks, TestViewOpsBudgetSpreadsABurst) are computed first.
 func TestViewBudgetRefreshesEveryViewInASecond(t *testing.T) {
 	f := newFixture(t, nil)
 	n := ViewRefreshTicks*ViewBudgetMin + 3*ViewRefreshTicks + 7
@@ -125,7 +114,6 @@ func TestViewBudgetRefreshesEveryViewInASecond(t *testing.T) {
 		f.spawn(p, c, at(float32(i%40)*2, float32(i/40)*2))
 		ps = append(ps, p)
 	}
-	f.advanceViews(n)
 	budget := (n + ViewRefreshTicks - 1) / ViewRefreshTicks
 	if got := f.w.viewBudget(); got != budget {
 		t.Fatalf("budget %d, want ceil(%d / %d) = %d", got, n, ViewRefreshTicks, budget)
