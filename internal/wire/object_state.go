@@ -1,5 +1,10 @@
 package wire
 
+import (
+	"math"
+	"slices"
+)
+
 // ObjectState (0x8A) shows, changes or hides an object (world.md).
 //
 //	[u8 packet_id = 0x8A]
@@ -72,30 +77,37 @@ func (*ObjectState) Name() string   { return "ObjectState" }
 func (*ObjectState) Dir() Direction { return ServerToClient }
 func (*ObjectState) Len() int       { return ObjectStateLen }
 
+// Append writes the fields at their fixed offsets (as Parse reads them)
+// into room grown once: a show's or hide's 79 bytes are encoded for every
+// object a view's step changes, and 23 appends each checked the capacity.
 func (p *ObjectState) Append(b []byte) []byte {
-	b = append(b, IDObjectState)
-	b = appendU32(b, p.EventID)
-	b = appendU32(b, p.ObjectID)
-	b = append(b, p.Active)
-	b = appendU16(b, p.Model)
-	b = appendF32(b, p.X)
-	b = appendF32(b, p.Y)
-	b = appendF32(b, p.Z)
-	b = appendF32(b, p.RX)
-	b = appendF32(b, p.RY)
-	b = appendF32(b, p.RZ)
-	b = appendI32(b, p.Interior)
-	b = append(b, p.AttachKind)
-	b = appendU32(b, p.AttachID)
-	b = appendU32(b, p.MoveMS)
-	b = appendF32(b, p.ToX)
-	b = appendF32(b, p.ToY)
-	b = appendF32(b, p.ToZ)
-	b = appendF32(b, p.ToRX)
-	b = appendF32(b, p.ToRY)
-	b = appendF32(b, p.ToRZ)
-	b = appendU32(b, p.Rev)
-	return append(b, p.Bone, p.Broken)
+	n := len(b)
+	b = slices.Grow(b, ObjectStateLen)[:n+ObjectStateLen]
+	m := (*[ObjectStateLen]byte)(b[n:])
+	m[0] = IDObjectState
+	le.PutUint32(m[1:], p.EventID)
+	le.PutUint32(m[5:], p.ObjectID)
+	m[9] = p.Active
+	le.PutUint16(m[10:], p.Model)
+	le.PutUint32(m[12:], math.Float32bits(p.X))
+	le.PutUint32(m[16:], math.Float32bits(p.Y))
+	le.PutUint32(m[20:], math.Float32bits(p.Z))
+	le.PutUint32(m[24:], math.Float32bits(p.RX))
+	le.PutUint32(m[28:], math.Float32bits(p.RY))
+	le.PutUint32(m[32:], math.Float32bits(p.RZ))
+	le.PutUint32(m[36:], uint32(p.Interior))
+	m[40] = p.AttachKind
+	le.PutUint32(m[41:], p.AttachID)
+	le.PutUint32(m[45:], p.MoveMS)
+	le.PutUint32(m[49:], math.Float32bits(p.ToX))
+	le.PutUint32(m[53:], math.Float32bits(p.ToY))
+	le.PutUint32(m[57:], math.Float32bits(p.ToZ))
+	le.PutUint32(m[61:], math.Float32bits(p.ToRX))
+	le.PutUint32(m[65:], math.Float32bits(p.ToRY))
+	le.PutUint32(m[69:], math.Float32bits(p.ToRZ))
+	le.PutUint32(m[73:], p.Rev)
+	m[77], m[78] = p.Bone, p.Broken
+	return b
 }
 
 func (p *ObjectState) Parse(b []byte) (int, error) {

@@ -1,7 +1,10 @@
 package wire
 
 import (
+	"bytes"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -213,4 +216,53 @@ func FuzzObjectState(f *testing.F) {
 
 func BenchmarkObjectState(b *testing.B) {
 	benchCodec(b, validMovingObject(), func() Packet { return new(ObjectState) })
+}
+
+// TestObjectStateAppendMatchesAppends compares Append, which writes at
+// fixed offsets, with the field-by-field appends it replaced, for random
+// fields (any bits: Append checks nothing) after prefixes of any length
+// and spare capacity.
+func TestObjectStateAppendMatchesAppends(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	f32 := func() float32 { return math.Float32frombits(rng.Uint32()) }
+	for i := range 2000 {
+		p := &ObjectState{
+			EventID: rng.Uint32(), ObjectID: rng.Uint32(), Active: uint8(rng.Uint32()), Model: uint16(rng.Uint32()),
+			X: f32(), Y: f32(), Z: f32(), RX: f32(), RY: f32(), RZ: f32(),
+			Interior: int32(rng.Uint32()), AttachKind: uint8(rng.Uint32()), AttachID: rng.Uint32(), MoveMS: rng.Uint32(),
+			ToX: f32(), ToY: f32(), ToZ: f32(), ToRX: f32(), ToRY: f32(), ToRZ: f32(),
+			Rev: rng.Uint32(), Bone: uint8(rng.Uint32()), Broken: uint8(rng.Uint32()),
+		}
+		prefix := make([]byte, rng.IntN(100), 200)
+		for k := range prefix {
+			prefix[k] = byte(rng.Uint32())
+		}
+		b := prefix[: len(prefix) : len(prefix)+rng.IntN(100)]
+		want := appendObjectStateFields(slices.Clone(prefix), p)
+		if got := p.Append(b); !bytes.Equal(got, want) {
+			t.Fatalf("case %d: got % x, want % x", i, got, want)
+		}
+	}
+}
+
+// appendObjectStateFields is ObjectState.Append before it wrote at fixed
+// offsets: each field appended in turn.
+func appendObjectStateFields(b []byte, p *ObjectState) []byte {
+	b = append(b, IDObjectState)
+	b = appendU32(b, p.EventID)
+	b = appendU32(b, p.ObjectID)
+	b = append(b, p.Active)
+	b = appendU16(b, p.Model)
+	for _, v := range []float32{p.X, p.Y, p.Z, p.RX, p.RY, p.RZ} {
+		b = appendF32(b, v)
+	}
+	b = appendI32(b, p.Interior)
+	b = append(b, p.AttachKind)
+	b = appendU32(b, p.AttachID)
+	b = appendU32(b, p.MoveMS)
+	for _, v := range []float32{p.ToX, p.ToY, p.ToZ, p.ToRX, p.ToRY, p.ToRZ} {
+		b = appendF32(b, v)
+	}
+	b = appendU32(b, p.Rev)
+	return append(b, p.Bone, p.Broken)
 }
