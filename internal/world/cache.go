@@ -223,9 +223,6 @@ type caches struct {
 	// vehicleSteady counts the vehicle views found unchanged without a
 	// grid query (vehicle.go, vehiclesSteady).
 	vehicleSteady uint64
-	// cutSkips counts the announces whose query of the cut grid was not
-	// run: every entity it would read holds the mover (announceCuts).
-	cutSkips uint64
 	// The count and fingerprint of the object set last found unchanged.
 	objN   int
 	objSum uint64

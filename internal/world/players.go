@@ -279,17 +279,13 @@ func (w *World) announceMover(p *Player) {
 	e := &p.ent
 	refs := w.ents.views.refs
 	held := w.heldBy(p.id)
-	near, known := w.cutNear(p), 0 // the holders known to stand in the cells of p's cut query (players_cuts.go)
 	for i, word := range held {
 		for word != 0 {
 			id := uint16(i<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
 			q := &refs[id]
-			d2 := grid.Dist2(q.pos, p.pos)
-			if q.scope != p.scope || !ranksIn(d2, true, q.cut) {
+			if q.scope != p.scope || !ranksIn(grid.Dist2(q.pos, p.pos), true, q.cut) {
 				w.players[id].ent.playerAt.Invalidate()
-			} else if d2 <= near && q.inGrid && id != p.id {
-				known++
 			}
 		}
 	}
@@ -299,7 +295,16 @@ func (w *World) announceMover(p *Player) {
 	// Its own view of players computes again by its own requery distance.
 	e.vehicleAt.Invalidate()
 	// The viewers whose cut p may rank within (players_cuts.go).
-	w.announceCuts(p, held, near, known)
+	w.ents.hits = w.ents.views.cuts.Get(p.scope).Covering(p.pos, w.ents.hits[:0])
+	for _, h := range w.ents.hits {
+		id := uint16(h.Key)
+		if id == p.id {
+			continue
+		}
+		if q := &refs[id]; !held.has(id) && ranksIn(grid.Dist2(q.pos, p.pos), false, q.cut) {
+			w.players[id].ent.playerAt.Invalidate()
+		}
+	}
 }
 
 // announceDue reports whether the player moved its requery distance
