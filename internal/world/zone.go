@@ -253,9 +253,10 @@ func (w *World) reconcileZones(p *Player) {
 }
 
 // sendZoneOps sends p the shows and hides of its zone view's pass
-// (prims.ops).
+// (prims.ops), their zones loaded first (warmZones).
 func (w *World) sendZoneOps(p *Player) {
 	pr := &w.prims
+	w.warmZones(pr.ops)
 	pkt := &pr.zone
 	for _, op := range pr.ops {
 		if op.Show {
