@@ -32,12 +32,10 @@ func (w *World) reconcileBlips(p *Player) {
 }
 
 // sendBlipOps sends p the shows and hides of its blip view's pass
-// (prims.ops), their blips loaded first (warmBlips), and keeps its far and
-// attached blips shown with them.
+// (prims.ops) and keeps its far and attached blips shown with them.
 func (w *World) sendBlipOps(p *Player) {
 	pr := &w.prims
 	s := &p.prims
-	w.warmBlips(pr.ops)
 	pkt := &pr.blip
 	for _, op := range pr.ops {
 		if op.Show {

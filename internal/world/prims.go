@@ -114,7 +114,6 @@ type prims struct {
 	vtick        vehicleTick       // the vehicles' per-tick passes (vehicle_tick.go)
 	labelSteps   uint64            // label views patched by a step (label_step.go)
 	labelShells  uint64            // of which told from the view's shell
-	warmSum      uint32            // what warmZones and warmBlips loaded (prims_warm.go)
 
 	// Scratch, owned by the world goroutine.
 	hits     []grid.Hit

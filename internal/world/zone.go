@@ -253,10 +253,9 @@ func (w *World) reconcileZones(p *Player) {
 }
 
 // sendZoneOps sends p the shows and hides of its zone view's pass
-// (prims.ops), their zones loaded first (warmZones).
+// (prims.ops).
 func (w *World) sendZoneOps(p *Player) {
 	pr := &w.prims
-	w.warmZones(pr.ops)
 	pkt := &pr.zone
 	for _, op := range pr.ops {
 		if op.Show {
