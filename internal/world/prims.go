@@ -282,12 +282,7 @@ func (w *World) tickPrimsWorld(now time.Time) {
 // entry and exit from the new position (or the death it reported).
 func (w *World) primsSynced(p *Player) {
 	s := &p.prims
-	// init makes the views and the maps together: its check by colIn reads
-	// the line the sync writes and the crossings read (syncPos, own, cross),
-	// not the views' (labels), a cold line each of the tick's 1000 syncs.
-	if s.colIn == nil {
-		s.init()
-	}
+	s.init()
 	s.syncPos, s.hasSync, s.frozen = p.pos, true, false
 	w.checkCheckpoints(p)
 	w.checkColshapes(p)
