@@ -28,6 +28,14 @@ func (w *World) reconcileBlips(p *Player) {
 		}
 		pr.ops = s.blips.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	}
+	w.sendBlipOps(p)
+}
+
+// sendBlipOps sends p the shows and hides of its blip view's pass
+// (prims.ops) and keeps its far and attached blips shown with them.
+func (w *World) sendBlipOps(p *Player) {
+	pr := &w.prims
+	s := &p.prims
 	pkt := &pr.blip
 	for _, op := range pr.ops {
 		if op.Show {

@@ -249,6 +249,13 @@ func (w *World) reconcileZones(p *Player) {
 		pr.ops = s.zones.Reconcile(pr.wants, takeRoom(p), stream.HidesFirst, pr.ops[:0])
 	}
 	s.zoneAnchor.Mark(p.pos)
+	w.sendZoneOps(p)
+}
+
+// sendZoneOps sends p the shows and hides of its zone view's pass
+// (prims.ops).
+func (w *World) sendZoneOps(p *Player) {
+	pr := &w.prims
 	pkt := &pr.zone
 	for _, op := range pr.ops {
 		if op.Show {
