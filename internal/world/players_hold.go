@@ -87,21 +87,35 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	w.ents.passes[0]++
 	wants, ranks := w.ents.wants[:0], w.ents.views.ranks[:0]
 	var far float32 // the farthest hit's squared distance, read in the loop that reads the hits
-	refs := w.ents.views.refs
+	refs, hit := w.ents.views.refs, &w.ents.views.hitHeld
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
 		w.ents.hits = w.playerCandidates(g, q)
+		// A hit carries what the view reads of the player (its distance,
+		// its rev: placePlayer and playerChanged keep it in the grid), so
+		// that a held one is taken here, at its held rank, and marked in
+		// hitHeld for the loop of the held ones to skip: their lines of
+		// the dense table, random in a crowd, are read only for the held
+		// players the query did not reach (decision 0440).
 		for _, h := range w.ents.hits {
 			far = max(far, h.Dist2)
 			id := uint16(h.Key)
-			if id == q.id || e.wants(id) { // a held one is taken below, at its rank
+			if id == q.id {
 				continue
 			}
-			if r, ok := rankOf(h.Dist2, false); ok {
-				wants = append(wants, stream.Want{ID: h.Key, Rev: refs[id].rev, Dist2: h.Dist2})
+			held := e.wants(id)
+			if held {
+				hit.add(id)
+			}
+			if r, ok := rankOf(h.Dist2, held); ok {
+				wants = append(wants, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
 				ranks = append(ranks, rankKey(r, h.Key))
 			}
 		}
 		for _, id := range e.wantP {
+			if hit.has(id) {
+				hit.del(id)
+				continue
+			}
 			o := &refs[id]
 			if !o.inGrid || o.scope != q.scope {
 				continue // left or in another scope: hidden at once
