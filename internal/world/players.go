@@ -386,7 +386,7 @@ func (w *World) playerLeft(p *Player) {
 		v.idleSince = w.now
 	}
 	w.removePlayerGrid(p)
-	hide, show, _ := w.playerChange(p, nil) // its view holds no one
+	hide, show := w.playerChange(p, nil) // its view holds no one
 	w.setWants(p, nil, hide, show)
 	p.ent.hold = nil
 	for _, q := range w.players {
