@@ -163,9 +163,6 @@ func (w *World) playerChanged(p *Player) {
 	p.ent.rev = w.ents.playerRev
 	p.ent.skin = p.skin
 	w.ref(p.id).rev = p.ent.rev
-	if p.ent.inGrid { // the hits of the views' queries carry it (reconcilePlayers)
-		w.ents.playerGrid.Get(p.ent.gscope).SetRev(p.ent.h, p.ent.rev)
-	}
 	for _, q := range w.players {
 		if q != nil && q != p {
 			if _, ok := q.ent.players.Shown(uint32(p.id)); ok || q.ent.wants(p.id) {
@@ -205,9 +202,7 @@ func (w *World) placePlayer(p *Player) {
 	r := w.ref(p.id)
 	*r = playerRef{pos: p.pos, cut: r.cut, rev: e.rev, label: r.label, scope: p.scope, inGrid: true}
 	if !e.inGrid {
-		g := w.ents.playerGrid.Get(p.scope)
-		e.h = g.Insert(uint32(p.id), p.pos, entityReach)
-		g.SetRev(e.h, e.rev) // the hits of the views' queries carry it (reconcilePlayers)
+		e.h = w.ents.playerGrid.Get(p.scope).Insert(uint32(p.id), p.pos, entityReach)
 		e.inGrid, e.gscope = true, p.scope
 		w.ents.views.streamed++
 		w.placeCut(p, true)
@@ -386,7 +381,7 @@ func (w *World) playerLeft(p *Player) {
 		v.idleSince = w.now
 	}
 	w.removePlayerGrid(p)
-	hide, show := w.playerChange(p, nil) // its view holds no one
+	hide, show, _ := w.playerChange(p, nil) // its view holds no one
 	w.setWants(p, nil, hide, show)
 	p.ent.hold = nil
 	for _, q := range w.players {

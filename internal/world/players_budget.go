@@ -52,11 +52,8 @@ type viewBudget struct {
 	ranks []uint64 // the rank keys of the candidates
 	sel   []uint64 // a copy of ranks to select in
 	mark  idSet    // the new wanted set, while playerChange runs
-	// the held players among the hits, while reconcilePlayers runs: clear
-	// after it (every held player is in wantP, whose loop clears its bit)
-	hitHeld idSet
-	hide    []uint32 // playerChange's players to hide
-	show    []stream.Want
+	hide  []uint32 // playerChange's players to hide
+	show  []stream.Want
 }
 
 // beginViews starts a tick's budget at the first view of players of the

@@ -87,48 +87,30 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	w.ents.passes[0]++
 	wants, ranks := w.ents.wants[:0], w.ents.views.ranks[:0]
 	var far float32 // the farthest hit's squared distance, read in the loop that reads the hits
-	refs, hit := w.ents.views.refs, &w.ents.views.hitHeld
-	var was uint64 // the last wanted set's fingerprint at the players' current revs (stream.Mix)
+	refs := w.ents.views.refs
 	if g := w.ents.playerGrid.Lookup(q.scope); g != nil {
 		w.ents.hits = w.playerCandidates(g, q)
-		// A hit carries what the view reads of the player (its distance,
-		// its rev: placePlayer and playerChanged keep it in the grid), so
-		// that a held one is taken here, at its held rank, and marked in
-		// hitHeld for the loop of the held ones to skip: their lines of
-		// the dense table, random in a crowd, are read only for the held
-		// players the query did not reach (decision 0440). The last wanted
-		// set's fingerprint is summed on the way.
 		for _, h := range w.ents.hits {
 			far = max(far, h.Dist2)
 			id := uint16(h.Key)
-			if id == q.id {
+			if id == q.id || e.wants(id) { // a held one is taken below, at its rank
 				continue
 			}
-			held := e.wants(id)
-			if held {
-				hit.add(id)
-				was += stream.Mix(h.Key, h.Rev)
-			}
-			if r, ok := rankOf(h.Dist2, held); ok {
-				wants = append(wants, stream.Want{ID: h.Key, Rev: h.Rev, Dist2: h.Dist2})
+			if r, ok := rankOf(h.Dist2, false); ok {
+				wants = append(wants, stream.Want{ID: h.Key, Rev: refs[id].rev, Dist2: h.Dist2})
 				ranks = append(ranks, rankKey(r, h.Key))
 			}
 		}
-	}
-	for _, id := range e.wantP {
-		if hit.has(id) {
-			hit.del(id)
-			continue
-		}
-		o := &refs[id]
-		was += stream.Mix(uint32(id), o.rev)
-		if !o.inGrid || o.scope != q.scope {
-			continue // left or in another scope: hidden at once
-		}
-		d2 := grid.Dist2(q.pos, o.pos)
-		if r, ok := rankOf(d2, true); ok {
-			wants = append(wants, stream.Want{ID: uint32(id), Rev: o.rev, Dist2: d2})
-			ranks = append(ranks, rankKey(r, uint32(id)))
+		for _, id := range e.wantP {
+			o := &refs[id]
+			if !o.inGrid || o.scope != q.scope {
+				continue // left or in another scope: hidden at once
+			}
+			d2 := grid.Dist2(q.pos, o.pos)
+			if r, ok := rankOf(d2, true); ok {
+				wants = append(wants, stream.Want{ID: uint32(id), Rev: o.rev, Dist2: d2})
+				ranks = append(ranks, rankKey(r, uint32(id)))
+			}
 		}
 	}
 	cut := float32(noCut)
@@ -171,12 +153,12 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 	if e.players.Unchanged(len(wants), uint64(len(wants)), sum) {
 		w.ents.steady++
 		if pending { // the ops left are dropped: the wanted set is the shown one
-			hide, show := w.playerChange(q, wants)
+			hide, show, _ := w.playerChange(q, wants)
 			w.setWants(q, wants, hide, show)
 		}
 		return w.ents.ops[:0]
 	}
-	hide, show := w.playerChange(q, wants)
+	hide, show, was := w.playerChange(q, wants)
 	n := len(e.wantP)
 	w.setWants(q, wants, hide, show)
 	budget := q.conn.Free() - SendReserve
@@ -193,8 +175,9 @@ func (w *World) reconcilePlayers(q *Player) []stream.Op {
 }
 
 // playerChange returns how q's new wanted set differs from its last
-// (wantP): the players to hide and to show.
-func (w *World) playerChange(q *Player, wants []stream.Want) (hide []uint32, show []stream.Want) {
+// (wantP): the players to hide and to show, and the last set's fingerprint
+// at the players' current revs.
+func (w *World) playerChange(q *Player, wants []stream.Want) (hide []uint32, show []stream.Want, was uint64) {
 	e, b := &q.ent, &w.ents.views
 	hide, show = b.hide[:0], b.show[:0]
 	for i := range wants {
@@ -205,6 +188,7 @@ func (w *World) playerChange(q *Player, wants []stream.Want) (hide []uint32, sho
 		}
 	}
 	for _, id := range e.wantP {
+		was += stream.Mix(uint32(id), b.refs[id].rev)
 		if !b.mark.has(id) {
 			hide = append(hide, uint32(id))
 		}
@@ -213,7 +197,7 @@ func (w *World) playerChange(q *Player, wants []stream.Want) (hide []uint32, sho
 		b.mark.del(uint16(wants[i].ID))
 	}
 	b.hide, b.show = hide, show
-	return hide, show
+	return hide, show, was
 }
 
 // rankKey orders candidates by rank, then id: a rank is never negative, so
