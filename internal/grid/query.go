@@ -136,7 +136,7 @@ func (a *found) span() (lo, hi float32) {
 // edge of the distance bucket where their cumulative weight passes lim. One
 // pass, no reordering.
 func cutoff(hs []Hit, lim uint64, lo, hi float32) float32 {
-	scale, ok := bucketScale(buckets, lo, hi)
+	scale, ok := BucketScale(buckets, lo, hi)
 	if !ok {
 		return hi // no bucket to find: hi is the bound, as for one distance
 	}

@@ -92,13 +92,15 @@ func (g *Grid) choose(hs []Hit, limit, total uint64, lo, hi float32) int {
 	return taken + copy(hs[taken:], tmp[:r])
 }
 
-// bucketScale returns n/(hi-lo), the scale of n buckets linear in squared
-// distance over [lo, hi], and whether the span can be bucketed at all: not
-// when it is empty (hi ≤ lo, all hits at one distance), infinite or NaN, or
-// too small to divide (distances a few subnormals apart, whose scale is
-// infinite and would make a bucket index of int(+Inf) or int(NaN), out of
-// range). The callers take another way then: a quickselect, or hi itself.
-func bucketScale(n, lo, hi float32) (float32, bool) {
+// BucketScale returns n/(hi-lo), the scale of n buckets linear in squared
+// distance over [lo, hi] (the grid's selections, and stream's spanSort),
+// and whether the span can be bucketed at all: not when it is empty
+// (hi ≤ lo, all hits at one distance), infinite or NaN, or too small to
+// divide (distances a few subnormals apart, whose scale is infinite and
+// would make a bucket index of int(+Inf) or int(NaN), out of range). The
+// callers take another way then: a quickselect, hi itself, or a radix
+// sort.
+func BucketScale(n, lo, hi float32) (float32, bool) {
 	if !(hi > lo) || !(hi-lo < math.MaxFloat32) {
 		return 0, false
 	}
@@ -125,7 +127,7 @@ func plan(hs []Hit, limit, total uint64, lo, hi float32, least int) (k bucketing
 	if total <= limit {
 		return k, len(hs), true
 	}
-	scale, ok := bucketScale(buckets, lo, hi)
+	scale, ok := BucketScale(buckets, lo, hi)
 	if len(hs) < least || !ok {
 		return k, quickPrefix(hs, limit), true
 	}
@@ -233,7 +235,7 @@ func (s *Step) bandCut(limit uint64, lo2, hi2 float32) (cut uint64, picked int) 
 	s.sel = slices.Grow(s.sel, n) // room for the pick after the band
 	hs, pick := s.sel[:n], s.sel[n:2*n]
 	cut = AllCut
-	scale, ok := bucketScale(cutBuckets, lo2, hi2)
+	scale, ok := BucketScale(cutBuckets, lo2, hi2)
 	if !ok {
 		copy(pick, hs) // no span to bucket: the quickselect
 		k := prefix(pick, limit)

@@ -3,6 +3,8 @@ package stream
 import (
 	"math"
 	"slices"
+
+	"dlmp/internal/grid"
 )
 
 // sortWants sorts ws in compare's order (nearest first) and returns keys,
@@ -169,12 +171,10 @@ func spanSort(keys, tmp []uint64) {
 	}
 	flo, fhi := math.Float32frombits(lo), math.Float32frombits(hi)
 	nb := min(2*n, spanBuckets)
-	scale := float32(nb) / (fhi - flo)
-	// Not bucketed: too many keys, all at one distance, an infinite span,
-	// or one too small to divide (keys within a few subnormals of each
-	// other: an infinite scale would make a bucket of int(NaN) or
-	// int(+Inf), out of range).
-	if n > 2*spanBuckets || !(fhi > flo) || !(fhi-flo <= math.MaxFloat32) || !(scale <= math.MaxFloat32) {
+	// Not bucketed: too many keys, or a span grid.BucketScale refuses (all
+	// at one distance, infinite, or too small to divide).
+	scale, ok := grid.BucketScale(float32(nb), flo, fhi)
+	if n > 2*spanBuckets || !ok {
 		radixSort(keys, tmp)
 		return
 	}
