@@ -91,33 +91,34 @@ func BenchmarkBandCut(b *testing.B) {
 		}
 		limit := uint64(n / 2)
 		var s Step
-		b.Run("n="+strconv.Itoa(n)+"/quickselect", func(b *testing.B) {
-			b.ReportAllocs()
-			var sink uint64
-			i := 0
-			for b.Loop() {
-				s.sel = append(s.sel[:0], bands[i%sets]...)
-				i++
+		for _, c := range []struct {
+			name string
+			cut  func() uint64
+		}{
+			{"quickselect", func() uint64 {
 				k := SelectNearest(s.sel, int(limit))
 				cut := uint64(AllCut)
 				for _, h := range s.sel[k:] {
 					cut = min(cut, h.Rank())
 				}
-				sink += cut
-			}
-			_ = sink
-		})
-		b.Run("n="+strconv.Itoa(n)+"/buckets", func(b *testing.B) {
-			b.ReportAllocs()
-			var sink uint64
-			i := 0
-			for b.Loop() {
-				s.sel = append(s.sel[:0], bands[i%sets]...)
-				i++
+				return cut
+			}},
+			{"buckets", func() uint64 {
 				cut, _ := s.bandCut(limit, lo*lo, hi*hi)
-				sink += cut
-			}
-			_ = sink
-		})
+				return cut
+			}},
+		} {
+			b.Run("n="+strconv.Itoa(n)+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				var sink uint64
+				i := 0
+				for b.Loop() {
+					s.sel = append(s.sel[:0], bands[i%sets]...)
+					i++
+					sink += c.cut()
+				}
+				_ = sink
+			})
+		}
 	}
 }
