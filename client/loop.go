@@ -110,7 +110,7 @@ func (c *Client) loop() {
 
 // tickPeriod is the server's tick period (20 Hz when the hello says 0).
 func (c *Client) tickPeriod() time.Duration {
-	hz := c.hello.TickHz
+	hz := c.hello.SyncHz
 	if hz == 0 {
 		hz = 20
 	}
@@ -324,7 +324,7 @@ func (c *Client) tickLocked(now time.Time) {
 	}
 	rate := c.cfg.SyncRate
 	if rate <= 0 {
-		rate = int(c.hello.TickHz)
+		rate = int(c.hello.SyncHz)
 	}
 	if c.hasSync && now.Sub(c.lastSync) >= time.Second/time.Duration(rate)-time.Millisecond {
 		c.sync.Token = c.hello.SessionToken

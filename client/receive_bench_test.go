@@ -17,7 +17,7 @@ import (
 func benchClient(now time.Time) *Client {
 	c := &Client{
 		cfg:   Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))},
-		hello: wire.ServerHello{PlayerID: 3, SessionToken: 0xABCD, TickHz: 20, TimeoutMs: 10000, KeepaliveMs: 500},
+		hello: wire.ServerHello{PlayerID: 3, SessionToken: 0xABCD, SyncHz: 20, TimeoutMs: 10000, KeepaliveMs: 500},
 		gbn:   lane.NewGBNSender(lane.GBNConfig{}),
 		done:  make(chan struct{}),
 	}

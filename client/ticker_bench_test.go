@@ -49,7 +49,7 @@ func BenchmarkTicks(b *testing.B) {
 					b.Fatal(err)
 				}
 				c.uc, c.kick, cs[i] = uc, make(chan struct{}, 1), c
-				c.hello.TickHz, c.hello.TimeoutMs = hz, 60000
+				c.hello.SyncHz, c.hello.TimeoutMs = hz, 60000
 				c.cfg.OnTick = func(time.Time) {
 					c.SetSync(wire.PlayerSync{State: wire.StateOnFoot, X: 1, Health: 100})
 				}

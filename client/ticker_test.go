@@ -101,7 +101,7 @@ func TestTickerCloseWaitsForTick(t *testing.T) {
 func TestTickerPeriodFromHello(t *testing.T) {
 	tk := &Ticker{first: make(chan time.Duration, 1)}
 	c := loopClient(t, time.Now())
-	c.hello.TickHz = 50
+	c.hello.SyncHz = 50
 	tk.add(c)
 	tk.add(loopClient(t, time.Now()))
 	if got := <-tk.first; got != 20*time.Millisecond {

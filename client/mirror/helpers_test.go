@@ -19,7 +19,7 @@ const selfID = 7
 func frozenHello() *wire.ServerHello {
 	return &wire.ServerHello{
 		ClientNonce: 1, SessionToken: 2, Version: wire.ProtocolVersion,
-		PlayerID: selfID, TickHz: 20, KeepaliveMs: 1000, TimeoutMs: 10000,
+		PlayerID: selfID, SyncHz: 20, KeepaliveMs: 1000, TimeoutMs: 10000,
 		Hours: 12, Minutes: 30, Weather: 10, GarageOpen: 1<<0 | 1<<49, MaxPlayers: 100,
 	}
 }

@@ -84,7 +84,7 @@ local packets = {
 		{ "cookie", "bytes:20" }, { "padding", "bytes:1165" }) },
 	[0x02] = { "ServerHello", "server_hello", "control", 44, list(
 		{ "client_nonce", "u64" }, { "session_token", "u64" }, { "version", "u16" },
-		{ "player_id", "u16" }, { "tick_hz", "u8" }, { "keepalive_ms", "u16" },
+		{ "player_id", "u16" }, { "sync_hz", "u8" }, { "keepalive_ms", "u16" },
 		{ "timeout_ms", "u16" }, { "clock_running", "u8" }, { "hours", "u8" },
 		{ "minutes", "u8" }, { "minute_ms", "u32" }, { "weather", "u8" },
 		{ "garage_open", "x64" }, { "max_players", "u16" }) },

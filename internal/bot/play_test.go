@@ -13,7 +13,7 @@ import (
 // nearest pickup; with neither behaviour, or nothing shown, it has no goal.
 func TestGoal(t *testing.T) {
 	now := time.Unix(1_700_000_000, 0)
-	m := mirror.New(&wire.ServerHello{PlayerID: 1, MaxPlayers: 10, TickHz: 20}, now)
+	m := mirror.New(&wire.ServerHello{PlayerID: 1, MaxPlayers: 10, SyncHz: 20}, now)
 	b := &bot{x: 0, y: 0}
 	b.behaviours = []string{Race, Pickups}
 	if _, ok := b.goal(m); ok {

@@ -8,7 +8,7 @@ package wire
 //	[u64 session_token]  // from crypto/rand, never 0
 //	[u16 version]        // the protocol version
 //	[u16 player_id]      // the client's own player id, 0..=999, below max_players
-//	[u8 tick_hz]         // 1..=100
+//	[u8 sync_hz]         // the PlayerSync rate and the client's tick, 1..=100
 //	[u16 keepalive_ms]   // 100..=10000
 //	[u16 timeout_ms]     // 1000..=60000, at least 2 × keepalive_ms
 //	[u8 clock_running]   // 0 frozen (as SetTime), 1 running (as RunClock)
@@ -26,7 +26,7 @@ type ServerHello struct {
 	SessionToken uint64 `json:"session_token"`
 	Version      uint16 `json:"version"`
 	PlayerID     uint16 `json:"player_id"`
-	TickHz       uint8  `json:"tick_hz"`
+	SyncHz       uint8  `json:"sync_hz"`
 	KeepaliveMs  uint16 `json:"keepalive_ms"`
 	TimeoutMs    uint16 `json:"timeout_ms"`
 	ClockRunning uint8  `json:"clock_running"`
@@ -42,7 +42,7 @@ const (
 	IDServerHello  = 0x02
 	ServerHelloLen = 44
 
-	MaxTickHz      = 100
+	MaxSyncHz      = 100
 	MinKeepaliveMs = 100
 	MaxKeepaliveMs = 10000
 	MinTimeoutMs   = 1000
@@ -62,7 +62,7 @@ func (p *ServerHello) Append(b []byte) []byte {
 	b = appendU64(b, p.SessionToken)
 	b = appendU16(b, p.Version)
 	b = appendU16(b, p.PlayerID)
-	b = append(b, p.TickHz)
+	b = append(b, p.SyncHz)
 	b = appendU16(b, p.KeepaliveMs)
 	b = appendU16(b, p.TimeoutMs)
 	b = append(b, p.ClockRunning, p.Hours, p.Minutes)
@@ -81,7 +81,7 @@ func (p *ServerHello) Parse(b []byte) (int, error) {
 	p.SessionToken = c.u64()
 	p.Version = c.u16()
 	p.PlayerID = c.u16()
-	p.TickHz = c.u8()
+	p.SyncHz = c.u8()
 	p.KeepaliveMs = c.u16()
 	p.TimeoutMs = c.u16()
 	p.ClockRunning = c.u8()
@@ -112,8 +112,8 @@ func (p *ServerHello) check() error {
 		return invalid(pk, "max_players", "must be 1..=1000, got %d", p.MaxPlayers)
 	case p.PlayerID >= p.MaxPlayers:
 		return invalid(pk, "player_id", "must be below max_players (%d), got %d", p.MaxPlayers, p.PlayerID)
-	case p.TickHz == 0 || p.TickHz > MaxTickHz:
-		return invalid(pk, "tick_hz", "must be 1..=100, got %d", p.TickHz)
+	case p.SyncHz == 0 || p.SyncHz > MaxSyncHz:
+		return invalid(pk, "sync_hz", "must be 1..=100, got %d", p.SyncHz)
 	case p.KeepaliveMs < MinKeepaliveMs || p.KeepaliveMs > MaxKeepaliveMs:
 		return invalid(pk, "keepalive_ms", "must be 100..=10000, got %d", p.KeepaliveMs)
 	case p.TimeoutMs < MinTimeoutMs || p.TimeoutMs > MaxTimeoutMs:

@@ -5,7 +5,7 @@ import "testing"
 func validServerHello() Packet {
 	return &ServerHello{
 		ClientNonce: 0x1122334455667788, SessionToken: 0x0123456789ABCDEF, Version: ProtocolVersion,
-		PlayerID: 7, TickHz: 20, KeepaliveMs: 1000, TimeoutMs: 10000,
+		PlayerID: 7, SyncHz: 20, KeepaliveMs: 1000, TimeoutMs: 10000,
 		ClockRunning: 1, Hours: 12, Minutes: 30, MinuteMs: 1000,
 		Weather: 10, GarageOpen: 1<<0 | 1<<49, MaxPlayers: 100,
 	}
@@ -30,10 +30,10 @@ func TestServerHelloRules(t *testing.T) {
 		{"player_id 99", sh(func(p *ServerHello) { p.PlayerID = 99 }), ""},
 		{"player_id 100 of 100", sh(func(p *ServerHello) { p.PlayerID = 100 }), "player_id"},
 		{"player_id 999 of 1000", sh(func(p *ServerHello) { p.PlayerID, p.MaxPlayers = 999, 1000 }), ""},
-		{"tick_hz 1", sh(func(p *ServerHello) { p.TickHz = 1 }), ""},
-		{"tick_hz 0", sh(func(p *ServerHello) { p.TickHz = 0 }), "tick_hz"},
-		{"tick_hz 100", sh(func(p *ServerHello) { p.TickHz = 100 }), ""},
-		{"tick_hz 101", sh(func(p *ServerHello) { p.TickHz = 101 }), "tick_hz"},
+		{"sync_hz 1", sh(func(p *ServerHello) { p.SyncHz = 1 }), ""},
+		{"sync_hz 0", sh(func(p *ServerHello) { p.SyncHz = 0 }), "sync_hz"},
+		{"sync_hz 100", sh(func(p *ServerHello) { p.SyncHz = 100 }), ""},
+		{"sync_hz 101", sh(func(p *ServerHello) { p.SyncHz = 101 }), "sync_hz"},
 		{"keepalive 100", sh(func(p *ServerHello) { p.KeepaliveMs = 100 }), ""},
 		{"keepalive 99", sh(func(p *ServerHello) { p.KeepaliveMs = 99 }), "keepalive_ms"},
 		{"keepalive 10000", sh(func(p *ServerHello) { p.KeepaliveMs, p.TimeoutMs = 10000, 20000 }), ""},
