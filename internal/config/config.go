@@ -28,7 +28,8 @@ type Config struct {
 
 type Server struct {
 	Listen     string `toml:"listen" comment:"UDP address of the game port"`
-	TickHz     int    `toml:"tick_hz" comment:"world ticks per second and the PlayerSync rate, 1..100"`
+	TickHz     int    `toml:"tick_hz" comment:"world ticks per second, 1..100"`
+	SyncHz     int    `toml:"sync_hz" comment:"the PlayerSync rate told to clients in ServerHello, 1..100, at most tick_hz"`
 	MaxPlayers int    `toml:"max_players" comment:"player slots, 1..1000"`
 	Gamemode   string `toml:"gamemode" comment:"gamemode folder with main.lua; empty = the embedded default world"`
 }
@@ -78,7 +79,7 @@ type Log struct {
 // Default is the configuration with no file and no flags.
 func Default() Config {
 	return Config{
-		Server: Server{Listen: ":7777", TickHz: 20, MaxPlayers: 1000},
+		Server: Server{Listen: ":7777", TickHz: 20, SyncHz: 20, MaxPlayers: 1000},
 		Net:    Net{KeepaliveMs: 1000, TimeoutMs: 10000, SendQueue: 4096, InboundRate: 500},
 		World:  World{PickupDrawDistance: 100, ObjectStreamDistance: 300},
 		Clock:  Clock{Mode: "frozen", Hours: 12, MinuteMs: 1000, Weather: 1},

@@ -31,6 +31,7 @@ func TestParseOverrides(t *testing.T) {
 [server]
 listen = "127.0.0.1:9000"
 tick_hz = 30
+sync_hz = 30
 
 [clock]
 mode = "running"
@@ -39,7 +40,7 @@ minute_ms = 60000
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Server.Listen != "127.0.0.1:9000" || c.Server.TickHz != 30 || c.Clock.Mode != "running" || c.Clock.MinuteMs != 60000 {
+	if c.Server.Listen != "127.0.0.1:9000" || c.Server.TickHz != 30 || c.Server.SyncHz != 30 || c.Clock.Mode != "running" || c.Clock.MinuteMs != 60000 {
 		t.Fatalf("overrides not applied: %+v", c)
 	}
 	if c.Server.MaxPlayers != 1000 || c.Netvar.ResyncRate != 32 {
@@ -59,6 +60,10 @@ func TestErrors(t *testing.T) {
 		{"unknown table", "[nope]\nx = 1\n", "nope", 1, "unknown key"},
 		{"wrong type", "[server]\n\ntick_hz = \"fast\"\n", "server.tick_hz", 3, ""},
 		{"out of range", "[server]\ntick_hz = 0\n", "server.tick_hz", 2, "must be 1..100, got 0"},
+		{"sync_hz 0", "[server]\nsync_hz = 0\n", "server.sync_hz", 2, "must be 1..100, got 0"},
+		{"sync_hz 101", "[server]\ntick_hz = 100\nsync_hz = 101\n", "server.sync_hz", 3, "must be 1..100, got 101"},
+		{"sync_hz above tick_hz", "[server]\ntick_hz = 30\nsync_hz = 31\n", "server.sync_hz", 3, "must be at most server.tick_hz (30), got 31"},
+		{"tick_hz below the default sync_hz", "[server]\ntick_hz = 10\n", "server.sync_hz", 0, "must be at most server.tick_hz (10), got 20"},
 		{"float range", "[world]\n# comment\npickup_draw_distance = 5000.0\n", "world.pickup_draw_distance", 3, "must be 1..1000"},
 		{"enum", "[clock]\nmode = \"fast\"\n", "clock.mode", 2, "frozen, running or real"},
 		{"weather", "[clock]\nweather = 23\n", "clock.weather", 2, "0..22"},
@@ -82,16 +87,28 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestSyncHzUpToTickHz: any sync rate up to the tick rate is accepted.
+func TestSyncHzUpToTickHz(t *testing.T) {
+	for _, hz := range []struct{ tick, sync int }{{50, 20}, {20, 20}, {100, 100}, {1, 1}, {100, 1}} {
+		c := Default()
+		c.Server.TickHz, c.Server.SyncHz = hz.tick, hz.sync
+		if err := c.Validate(); err != nil {
+			t.Errorf("tick_hz %d sync_hz %d: %v", hz.tick, hz.sync, err)
+		}
+	}
+}
+
 func TestMarshalRoundTrip(t *testing.T) {
 	c := Default()
 	c.Server.TickHz = 33
+	c.Server.SyncHz = 25
 	c.Clock.Mode = "real"
 	c.Admin.Listen = ""
 	out, err := Marshal(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"tick_hz = 33", "# world ticks per second", "[netvar]", "resync_rate = 32"} {
+	for _, want := range []string{"tick_hz = 33", "# world ticks per second", "sync_hz = 25", "# the PlayerSync rate told to clients in ServerHello", "[netvar]", "resync_rate = 32"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("printed config lacks %q:\n%s", want, out)
 		}

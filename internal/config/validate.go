@@ -14,6 +14,7 @@ func (c *Config) Validate() error {
 		lo, hi int
 	}{
 		{"server.tick_hz", c.Server.TickHz, 1, 100},
+		{"server.sync_hz", c.Server.SyncHz, 1, 100},
 		{"server.max_players", c.Server.MaxPlayers, 1, 1000},
 		{"net.keepalive_ms", c.Net.KeepaliveMs, 100, 10000},
 		{"net.timeout_ms", c.Net.TimeoutMs, 1000, 60000},
@@ -34,6 +35,10 @@ func (c *Config) Validate() error {
 		if f.v < f.lo || f.v > f.hi {
 			return &Error{Key: f.key, Msg: fmt.Sprintf("must be %d..%d, got %d", f.lo, f.hi, f.v)}
 		}
+	}
+	// A world ticking slower than its syncs would only batch them.
+	if c.Server.SyncHz > c.Server.TickHz {
+		return &Error{Key: "server.sync_hz", Msg: fmt.Sprintf("must be at most server.tick_hz (%d), got %d", c.Server.TickHz, c.Server.SyncHz)}
 	}
 	if c.Net.TimeoutMs < 2*c.Net.KeepaliveMs {
 		return &Error{Key: "net.timeout_ms", Msg: fmt.Sprintf("must be at least 2 × net.keepalive_ms (%d), got %d", 2*c.Net.KeepaliveMs, c.Net.TimeoutMs)}
