@@ -23,7 +23,7 @@ func init() {
 // serveFlags are the flags that override the config file.
 type serveFlags struct {
 	config, listen, admin, gamemode, logLevel, logFormat string
-	tickHz, maxPlayers, tickFIFO                         int
+	tickHz, syncHz, maxPlayers, tickFIFO                 int
 	printConfig                                          bool
 }
 
@@ -35,7 +35,8 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.listen, "listen", "", "UDP game address (server.listen, default :7777)")
 	fs.StringVar(&f.admin, "admin", "", "admin HTTP address (admin.listen, default 127.0.0.1:7780)")
 	fs.StringVar(&f.gamemode, "gamemode", "", "gamemode folder with main.lua (server.gamemode; default: the embedded world)")
-	fs.IntVar(&f.tickHz, "tick-hz", 0, "ticks per second (server.tick_hz)")
+	fs.IntVar(&f.tickHz, "tick-hz", 0, "world ticks per second (server.tick_hz)")
+	fs.IntVar(&f.syncHz, "sync-hz", 0, "PlayerSync rate told to clients, at most the tick rate (server.sync_hz)")
 	fs.IntVar(&f.maxPlayers, "max-players", 0, "player slots (server.max_players)")
 	fs.IntVar(&f.tickFIFO, "tick-fifo", 0, "run the tick's OS thread in the real-time class SCHED_FIFO at this priority, 1..99 (needs CAP_SYS_NICE; 0: not)")
 	fs.StringVar(&f.logLevel, "log-level", "", "debug, info, warn or error (log.level)")
@@ -103,6 +104,9 @@ func loadConfig(f serveFlags) (config.Config, error) {
 	}
 	if f.tickHz != 0 {
 		cfg.Server.TickHz = f.tickHz
+	}
+	if f.syncHz != 0 {
+		cfg.Server.SyncHz = f.syncHz
 	}
 	if f.maxPlayers != 0 {
 		cfg.Server.MaxPlayers = f.maxPlayers

@@ -10,10 +10,10 @@ import (
 
 func TestPrintConfigRoundTrip(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"serve", "--print-config", "--tick-hz", "33", "--listen", "127.0.0.1:9999"}, nil, &out, &errb); code != 0 {
+	if code := run([]string{"serve", "--print-config", "--tick-hz", "33", "--sync-hz", "25", "--listen", "127.0.0.1:9999"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "tick_hz = 33") || !strings.Contains(out.String(), "# world ticks per second") {
+	if !strings.Contains(out.String(), "tick_hz = 33") || !strings.Contains(out.String(), "sync_hz = 25") || !strings.Contains(out.String(), "# world ticks per second") {
 		t.Fatalf("printed config:\n%s", out.String())
 	}
 	path := filepath.Join(t.TempDir(), "dlmp.toml")
@@ -41,5 +41,9 @@ func TestServeBadConfig(t *testing.T) {
 	errb.Reset()
 	if code := run([]string{"serve", "--log-level", "loud", "--print-config"}, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), "log.level") {
 		t.Fatalf("a bad flag value: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"serve", "--tick-hz", "10", "--sync-hz", "20", "--print-config"}, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), "server.sync_hz: must be at most server.tick_hz (10), got 20") {
+		t.Fatalf("sync-hz above tick-hz: exit %d, %q", code, errb.String())
 	}
 }
