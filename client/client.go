@@ -69,7 +69,8 @@ type Config struct {
 	// Server is the server's game address, "host:port".
 	Server string
 	// SyncRate is how many PlayerSync packets per second the client sends
-	// while it has a position; 0 = the server's tick rate.
+	// while it has a position; 0 = the rate the server asks for
+	// (ServerHello.sync_hz), which is also the client's tick.
 	SyncRate int
 	// OnPacket receives every reliable event in order and once (after the
 	// decoder's checks; fragments reassembled) and every unreliable
@@ -89,7 +90,7 @@ type Config struct {
 	// loop goroutine, like OnPacket.
 	OnNetvar func(ch NetvarChange)
 	// OnTick runs on the loop goroutine at each of the client's ticks (the
-	// server's tick rate), before the tick builds its PlayerSync, outside
+	// hello's sync_hz), before the tick builds its PlayerSync, outside
 	// the client's lock: the place of a game's frame to SetSync its
 	// position, so that a program of many clients (the bots) needs no timer
 	// of its own per client.

@@ -108,7 +108,8 @@ func (c *Client) loop() {
 	}
 }
 
-// tickPeriod is the server's tick period (20 Hz when the hello says 0).
+// tickPeriod is the client's tick period: the hello's sync_hz (20 Hz when
+// it says 0).
 func (c *Client) tickPeriod() time.Duration {
 	hz := c.hello.SyncHz
 	if hz == 0 {
@@ -326,12 +327,20 @@ func (c *Client) tickLocked(now time.Time) {
 	if rate <= 0 {
 		rate = int(c.hello.SyncHz)
 	}
-	if c.hasSync && now.Sub(c.lastSync) >= time.Second/time.Duration(rate)-time.Millisecond {
+	period := time.Second / time.Duration(rate)
+	if c.hasSync && now.Sub(c.lastSync) >= period-time.Millisecond {
 		c.sync.Token = c.hello.SessionToken
 		c.sync.Landed = c.landed
 		c.sync.Seq++
 		d = c.sync.Append(d)
-		c.lastSync = now
+		// Keep the schedule, not the tick's time: a rate that does not
+		// divide the loop's would drift low (20 Hz on a 50 Hz loop, every
+		// 60 ms). A loop late by a period restarts it rather than bursting.
+		next := c.lastSync.Add(period)
+		if now.Sub(next) >= period {
+			next = now
+		}
+		c.lastSync = next
 	}
 	keepalive := time.Duration(c.hello.KeepaliveMs) * time.Millisecond
 	if len(d) == 0 && now.Sub(c.lastSent) >= keepalive || now.Sub(c.rttPing) >= RTTProbe {

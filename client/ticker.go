@@ -38,7 +38,7 @@ type Ticker struct {
 }
 
 // NewTicker starts a Ticker that ticks its clients every period; 0 is the
-// server's tick (ServerHello.tick_hz) of the first client attached, as a
+// sync period (ServerHello.sync_hz) of the first client attached, as a
 // client's own timer does. Its ticks come at phase (0 ≤ phase < 1)
 // periods after NewTicker, and every period from there, from the first
 // one after the first client was attached: Tickers made together keep
