@@ -25,6 +25,8 @@ type tap struct {
 
 	// holdSync drops the client's NetvarSync announces while set.
 	holdSync atomic.Bool
+	// syncs counts the client's PlayerSyncs.
+	syncs atomic.Int64
 
 	mu     sync.Mutex
 	client *net.UDPAddr
@@ -62,6 +64,7 @@ func newTap(t *testing.T, server string) *tap {
 			if n > 0 && buf[0] == wire.IDNetvarSync && tp.holdSync.Load() {
 				continue
 			}
+			tp.syncs.Add(int64(playerSyncs(buf[:n])))
 			back.Write(buf[:n])
 		}
 	}()

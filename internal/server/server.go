@@ -120,6 +120,7 @@ func New(opts Options, now time.Time) (*Server, error) {
 	tr, err := transport.Listen(transport.Config{
 		Listen:      c.Server.Listen,
 		TickHz:      c.Server.TickHz,
+		SyncHz:      c.Server.SyncHz,
 		MaxPlayers:  c.Server.MaxPlayers,
 		Keepalive:   time.Duration(c.Net.KeepaliveMs) * time.Millisecond,
 		Timeout:     time.Duration(c.Net.TimeoutMs) * time.Millisecond,
@@ -167,7 +168,7 @@ func (s *Server) Run(ctx context.Context) error {
 	period := time.Second / time.Duration(s.cfg.Server.TickHz)
 	t := time.NewTicker(period)
 	defer t.Stop()
-	s.log.Info("dlmp serving", "listen", s.Addr(), "tick_hz", s.cfg.Server.TickHz, "max_players", s.cfg.Server.MaxPlayers)
+	s.log.Info("dlmp serving", "listen", s.Addr(), "tick_hz", s.cfg.Server.TickHz, "sync_hz", s.cfg.Server.SyncHz, "max_players", s.cfg.Server.MaxPlayers)
 	summary := time.NewTicker(SummaryEvery)
 	defer summary.Stop()
 	maps := time.NewTicker(MapEvery)

@@ -172,7 +172,7 @@ func (t *tickState) hello(in inbound, now time.Time) {
 		ClientNonce:  in.nonce,
 		SessionToken: sess.Token,
 		Version:      Version,
-		SyncHz:       uint8(s.cfg.TickHz),
+		SyncHz:       uint8(s.cfg.SyncHz),
 		KeepaliveMs:  uint16(s.cfg.Keepalive / time.Millisecond),
 		TimeoutMs:    uint16(s.cfg.Timeout / time.Millisecond),
 		MaxPlayers:   uint16(s.cfg.MaxPlayers),

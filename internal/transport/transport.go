@@ -97,7 +97,8 @@ func envDuration(name string, def time.Duration) time.Duration {
 // Config configures a Server. Zero fields take the defaults above.
 type Config struct {
 	Listen       string // UDP address, ":7777"
-	TickHz       int    // sent in ServerHello; 20 when 0
+	TickHz       int    // the world's ticks per second, which the reader paces itself by; 20 when 0
+	SyncHz       int    // the PlayerSync rate sent in ServerHello; 20 when 0
 	MaxPlayers   int    // sent in ServerHello; 1000 when 0
 	Keepalive    time.Duration
 	Timeout      time.Duration
@@ -116,6 +117,9 @@ type Config struct {
 func (c *Config) fill() {
 	if c.TickHz == 0 {
 		c.TickHz = 20
+	}
+	if c.SyncHz == 0 {
+		c.SyncHz = 20
 	}
 	if c.MaxPlayers == 0 {
 		c.MaxPlayers = 1000
