@@ -96,8 +96,8 @@ func TestTickerCloseWaitsForTick(t *testing.T) {
 	<-ticked
 }
 
-// TestTickerPeriodFromHello: a Ticker of period 0 ticks at the server's
-// tick of its first client.
+// TestTickerPeriodFromHello: a Ticker of period 0 ticks at the sync rate
+// (ServerHello.sync_hz) of its first client.
 func TestTickerPeriodFromHello(t *testing.T) {
 	tk := &Ticker{first: make(chan time.Duration, 1)}
 	c := loopClient(t, time.Now())

@@ -141,8 +141,8 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 // it would be that phase's wait).
 const botsPerTicker = 100
 
-// startTickers starts the tickers of n bots, at the server's tick, their
-// phases spread over the period.
+// startTickers starts the tickers of n bots, at the sync rate the server asks
+// for (ServerHello.sync_hz), their phases spread over the period.
 func startTickers(n int) []*client.Ticker {
 	ts := make([]*client.Ticker, (n+botsPerTicker-1)/botsPerTicker)
 	for i := range ts {
