@@ -136,7 +136,7 @@ type Client struct {
 	split     wire.Splitter
 	sync      wire.PlayerSync
 	hasSync   bool
-	lastSync  time.Time
+	lastSync  time.Time // when the last PlayerSync was due (its schedule, not its send)
 	lastSent  time.Time
 	lastHeard time.Time
 	rttPing   time.Time
