@@ -11,10 +11,10 @@ import "math"
 // behind ack late and are sent it again. The pass of labels on players
 // therefore sends at most spreadOf(n) of its n ops in its tick, hides first
 // then shows nearest first (the view's order), and leaves the rest to the
-// next ticks at the same rate (flushLabels, polled every tick while ops
-// are left): all of them are out within LabelSpreadTicks ticks, or as the
-// connection's room allows when it has less. A pass of a few ops (a calm
-// crowd's) sends them all at once.
+// next ticks at the same rate (flushLabels, polled every tick while ops are
+// left): all of them are out within LabelSpread (200 ms: 4 ticks at the
+// default 20 Hz), or as the connection's room allows when it has less. A
+// pass of a few ops (a calm crowd's) sends them all at once.
 //
 // world.md's rules hold: a label show left is sent only while its entity
 // is still streamed to the viewer (flushLabels checks it, as for ops left
@@ -27,19 +27,12 @@ import "math"
 // behind their hides (HidesFirst keeps a client within PlayerLimit) left
 // 11 % more of a player's 50 nearest unshown in the crossing, for 6 KB of
 // PlayerShow a pass (decision 0330).
-const (
-	// LabelSpreadMin is how many ops a label pass sends in a tick at
-	// least.
-	LabelSpreadMin = 32
-	// LabelSpreadTicks is how many ticks a label pass's ops are spread over
-	// at most: a crossing's ~160 go out 40 a tick.
-	LabelSpreadTicks = 4
-)
 
 // spreadOf returns how many of a pass's n ops it sends a tick:
-// max(LabelSpreadMin, ⌈n / LabelSpreadTicks⌉).
-func spreadOf(n int) int {
-	return max(LabelSpreadMin, (n+LabelSpreadTicks-1)/LabelSpreadTicks)
+// max(LabelRate's share of a tick, ⌈n / LabelSpread in ticks⌉). At 20 Hz
+// a crossing's ~160 go out 40 a tick, a calm pass's up to 32 at once.
+func (r *rates) spreadOf(n int) int {
+	return max(r.labelMin, (n+r.labelTicks-1)/r.labelTicks)
 }
 
 // labelRoom returns how many of a pass's n ops p's label view sends now,
@@ -50,7 +43,7 @@ func spreadOf(n int) int {
 func (w *World) labelRoom(p *Player, n int, spread bool) int {
 	s := math.MaxInt
 	if spread && !w.ents.views.labels.noSpread {
-		s = spreadOf(n)
+		s = w.rates.spreadOf(n)
 	}
 	p.ent.labels.spread = s
 	return min(takeRoom(p), s)

@@ -72,8 +72,8 @@ func TestLabelPassSpreadsItsOps(t *testing.T) {
 	for k := range 60 {
 		f.advance(tick)
 		shows, ops := m.apply(t, vc.take())
-		if ops > spreadOf(n) {
-			t.Fatalf("tick %d: %d label ops, want at most %d", k, ops, spreadOf(n))
+		if ops > f.w.rates.spreadOf(n) {
+			t.Fatalf("tick %d: %d label ops, want at most %d", k, ops, f.w.rates.spreadOf(n))
 		}
 		if len(shows) > 0 && first < 0 {
 			first = k
@@ -175,8 +175,8 @@ func TestLabelSpreadBaseline(t *testing.T) {
 		_, ops := m.apply(t, vc.take())
 		most = max(most, ops)
 	}
-	if most <= spreadOf(n) {
-		t.Fatalf("without the spread the most label ops in a tick were %d, want more than %d", most, spreadOf(n))
+	if most <= f.w.rates.spreadOf(n) {
+		t.Fatalf("without the spread the most label ops in a tick were %d, want more than %d", most, f.w.rates.spreadOf(n))
 	}
 }
 

@@ -20,7 +20,7 @@ func (w *World) encodeMoves() {
 		w.ents.moves.send = make([]uint64, len(w.players))
 		w.ents.moves.pos = make([]grid.Vec, len(w.players))
 	}
-	tick := w.ents.tick
+	tick, far := w.ents.tick, w.rates.far
 	send, pos, buf := w.ents.moves.send, w.ents.moves.pos, w.ents.moves.buf[:0]
 	for i, p := range w.players {
 		if p == nil {
@@ -36,11 +36,11 @@ func (w *World) encodeMoves() {
 				ref.near = true
 			}
 		}
-		// Far viewers get the latest state every FarMoveEvery ticks: encoded
+		// Far viewers get the latest state every far interval: encoded
 		// while a move is at most that old, so the last one always lands.
 		// With a move this tick it is that move, seq and all.
-		farTick := (tick+uint32(i))%FarMoveEvery == 0
-		if !ref.near && farTick && tick-e.lastMoved < FarMoveEvery && e.lastMoved != 0 {
+		farTick := far.due(tick, uint16(i))
+		if !ref.near && farTick && tick-e.lastMoved < far.n && e.lastMoved != 0 {
 			if m := p.moveOf(tick); m.CheckSend() == nil {
 				buf = m.Append(buf)
 			}
@@ -75,7 +75,7 @@ type moves struct {
 // is shown touches that table, not every shown player's struct. Whether a
 // mover is sent to a viewer on a tick depends on the viewer only by near
 // or far, and a viewer reads a far mover only on its far tick
-// ((tick + id) % FarMoveEvery == 0, the far list of that phase): on that
+// ((tick + id) % rates.far.n == 0, the far list of that phase): on that
 // tick every viewer is sent its latest state, on the others only a near
 // viewer its move of the tick. So the span is the same for every viewer
 // that reads it, worked out once a tick here rather than per viewer
@@ -93,7 +93,7 @@ type moveRef struct {
 func (m moveRef) span() uint64 { return uint64(m.off) | uint64(m.n)<<32 }
 
 // Player moves are sent at the full tick rate to viewers within
-// NearMoveDistance, and every FarMoveEvery ticks beyond it (decision 0180):
+// NearMoveDistance, and every FarMoveInterval beyond it (decision 0180):
 // the far ones are small on the screen, and most of the traffic of a crowd.
 //
 // In a crowd the near ones are also the NearMoveLimit nearest (decision
@@ -102,15 +102,13 @@ func (m moveRef) span() uint64 { return uint64(m.off) | uint64(m.n)<<32 }
 // every tick, ~7 datagrams per tick per client.
 //
 // In a crowd (more than NearMoveLimit within NearMoveDistance at the last
-// split) the near ones are worked out again every CrowdSplitEvery ticks
-// rather than every FarMoveEvery (decision 0290): a split reads the
+// split) the near ones are worked out again every CrowdSplitFar far
+// intervals rather than every one (decision 0290): a split reads the
 // distance of every shown player (~200 in a crowd), and a crowd's nearest
 // 50 change little in 0.8 s.
 const (
 	NearMoveDistance = 60
 	NearMoveLimit    = 50
-	FarMoveEvery     = 4
-	CrowdSplitEvery  = 4 * FarMoveEvery
 )
 
 // moveOf returns p's last accepted sync as a PlayerMove with seq.
@@ -123,7 +121,7 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 
 // sendPlayerMoves sends q the PlayerMove of every shown player that moved
 // this tick, and of every player shown this tick. Which shown players are
-// near is worked out again every FarMoveEvery ticks (every CrowdSplitEvery
+// near is worked out again every far interval (every CrowdSplitFar of them
 // in a crowd) and when the players shown change (splitMoves), not for
 // every pair on every tick. A player is sent its latest state on its far
 // tick whether near or far (once the near moves stopped, that is the one
@@ -131,7 +129,7 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 // never loses a final state.
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
-	tick := w.ents.tick
+	tick, far := w.ents.tick, w.rates.far
 	if mv := &w.ents.moves; mv.warmTick != tick || int(q.id) >= mv.warmTo {
 		w.warmMoves(int(q.id))
 	}
@@ -145,8 +143,8 @@ func (w *World) sendPlayerMoves(q *Player) {
 			run = append(run, sp)
 		}
 	}
-	// The far players whose tick this is: (tick + id) % FarMoveEvery == 0.
-	for _, id := range e.farP[(FarMoveEvery-tick%FarMoveEvery)%FarMoveEvery] {
+	// The far players whose tick this is: (tick + id) % far.n == 0.
+	for _, id := range e.farP[far.phase(tick)] {
 		if sp := send[id]; sp != 0 {
 			run = append(run, sp)
 		}
@@ -160,7 +158,7 @@ func (w *World) sendPlayerMoves(q *Player) {
 		// player's far tick. A player placed far that moved off its far
 		// tick is sent here, so the show's first move is never late.
 		sp := send[id]
-		if sp != 0 && ((tick+uint32(id))%FarMoveEvery == 0 || slices.Contains(e.nearP, id)) {
+		if sp != 0 && (far.due(tick, id) || slices.Contains(e.nearP, id)) {
 			continue
 		}
 		if !e.shownBits.has(id) { // the view's shown set, as bits (streamPlayersNow)
@@ -201,7 +199,7 @@ const MovesWarmAhead = 32
 func (w *World) warmMoves(from int) {
 	mv := &w.ents.moves
 	tick := w.ents.tick
-	k := (FarMoveEvery - tick%FarMoveEvery) % FarMoveEvery
+	k := w.rates.far.phase(tick)
 	end := min(from+MovesWarmAhead, len(w.players))
 	sum := uint32(0)
 	for _, p := range w.players[from:end] {
@@ -266,14 +264,13 @@ func sendSpans(c Conn, buf []byte, spans []uint64) {
 }
 
 // splitDue reports whether q's near and far movers are split again this
-// tick (splitMoves), staggered by id: every FarMoveEvery ticks, and every
-// CrowdSplitEvery while q's last split found a crowd (decision 0290).
+// tick (splitMoves), staggered by id: every far interval, and every
+// CrowdSplitFar of them while q's last split found a crowd (decision 0290).
 func (w *World) splitDue(q *Player) bool {
-	t := w.ents.tick + uint32(q.id)
-	if q.ent.nearCut2 > 0 { // constant periods: a mask, not a division
-		return t%CrowdSplitEvery == 0
+	if q.ent.nearCut2 > 0 {
+		return w.rates.crowdSplit.due(w.ents.tick, q.id)
 	}
-	return t%FarMoveEvery == 0
+	return w.rates.far.due(w.ents.tick, q.id)
 }
 
 // splitMoves sorts the players q is shown into near and far (by id) for
@@ -297,14 +294,15 @@ func (w *World) splitMoves(q *Player) {
 	n := len(e.shownP)
 	nearP := slices.Grow(e.nearP[:0], n)[:n]
 	nearD := slices.Grow(e.nearD[:0], n)[:n]
-	far := e.farP
+	every := w.rates.far
+	far := e.farP[:every.n]
 	for i := range far {
 		far[i] = slices.Grow(far[i][:0], n)[:n]
 	}
-	k, fn := 0, [FarMoveEvery]int{}
+	k, fn := 0, [maxFarPhases]int{}
 	for _, id := range e.shownP {
 		d := grid.Dist2(from, pos[id])
-		j := id % FarMoveEvery
+		j := every.mod(uint32(id))
 		nearP[k], nearD[k], far[j][fn[j]] = id, d, id
 		in := b2i(d <= near2)
 		k += in
@@ -326,12 +324,13 @@ func (w *World) splitMoves(q *Player) {
 				nearP[n] = id
 				n++
 			} else {
-				far[id%FarMoveEvery] = append(far[id%FarMoveEvery], id)
+				j := every.mod(uint32(id))
+				far[j] = append(far[j], id)
 			}
 		}
 		nearP = nearP[:n]
 	}
-	e.nearP, e.nearD, e.farP = nearP, nearD, far
+	e.nearP, e.nearD = nearP, nearD
 }
 
 // b2i is 1 for true, 0 for false (a SETcc, not a branch).
@@ -344,8 +343,8 @@ func b2i(b bool) int {
 
 // nearCut returns the NearMoveLimit-th smallest of d (more than
 // NearMoveLimit squared distances), reordering d. last, when not 0, is the
-// last split's cut: a crowd moves little between splits (CrowdSplitEvery
-// ticks), so about NearMoveLimit of d are still within it; d is split at
+// last split's cut: a crowd moves little between splits (CrowdSplitFar
+// far intervals), so about NearMoveLimit of d are still within it; d is split at
 // last in one pass and the selection runs in the part that holds the
 // answer, the few at the edge, rather than in all of d. The answer is the
 // same.
@@ -399,12 +398,13 @@ func fewSmallest(d []float32, j int) float32 {
 }
 
 // placeMove puts player id, shown now at pos, among the viewer's near or
-// far movers (the viewer is at from) by the last split's cut. The caller
+// far movers (the viewer is at from) by the last split's cut, far being
+// the world's far interval (rates.far). The caller
 // takes a player shown again (at a new rev) out first (unplaceMove): a
 // fresh show is in neither list, since a hide takes the player out of them
 // as it clears its shown bit, and a split builds them from the shown ones
 // only, so its show is an append without a scan (decision 0386).
-func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec) {
+func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec, far period) {
 	near2 := float32(NearMoveDistance * NearMoveDistance)
 	if e.nearCut2 > 0 {
 		near2 = min(near2, e.nearCut2)
@@ -412,15 +412,17 @@ func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec) {
 	if grid.Dist2(from, pos) <= near2 {
 		e.nearP = append(e.nearP, id)
 	} else {
-		e.farP[id%FarMoveEvery] = append(e.farP[id%FarMoveEvery], id)
+		j := far.mod(uint32(id))
+		e.farP[j] = append(e.farP[j], id)
 	}
 }
 
 // unplaceMove takes player id, hidden, out of the viewer's near and far
 // movers.
-func (e *playerEnt) unplaceMove(id uint16) {
+func (e *playerEnt) unplaceMove(id uint16, far period) {
 	e.nearP = removeID(e.nearP, id)
-	e.farP[id%FarMoveEvery] = removeID(e.farP[id%FarMoveEvery], id)
+	j := far.mod(uint32(id))
+	e.farP[j] = removeID(e.farP[j], id)
 }
 
 // nthSmallest returns the k-th smallest of d (from 0), reordering d

@@ -142,22 +142,22 @@ func BenchmarkPlaceMove(b *testing.B) {
 	}{{"fresh", false}, {"scan", true}} {
 		b.Run(v.name, func(b *testing.B) {
 			var e playerEnt
-			from := grid.Vec{}
+			from, far := grid.Vec{}, periodOf(FarMoveEvery)
 			at := func(id uint16) grid.Vec { return grid.Vec{X: float32(id%200) * 0.6} } // 50 within the cut
 			for id := range uint16(200) {
-				e.placeMove(from, id, at(id))
+				e.placeMove(from, id, at(id), far)
 			}
 			e.nearCut2 = 30 * 30
 			b.ReportAllocs()
 			for b.Loop() {
 				for id := uint16(200); id < 260; id++ {
 					if v.scan {
-						e.unplaceMove(id)
+						e.unplaceMove(id, far)
 					}
-					e.placeMove(from, id, at(id))
+					e.placeMove(from, id, at(id), far)
 				}
 				for id := uint16(200); id < 260; id++ {
-					e.unplaceMove(id)
+					e.unplaceMove(id, far)
 				}
 			}
 			if n := len(e.nearP) + len(e.farP[0]) + len(e.farP[1]) + len(e.farP[2]) + len(e.farP[3]); n != 200 {

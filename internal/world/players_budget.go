@@ -7,21 +7,17 @@ import (
 )
 
 // The views of players computed per tick (a query of the nearest players
-// and a reconcile) are at most the tick's budget: max(ViewBudgetMin,
-// ceil(players / ViewRefreshTicks)), players being those with a stream
-// center. Players who start together, or cross a requery distance
-// together, make views due in bursts (decision 0243: median 37 per tick,
-// p99 394 in a spread crowd of 1000); in a one-spot crowd every view is
-// due all the time. The views past the budget stay due and are computed
-// first on the next ticks, oldest first, so no view is starved or lost
-// (decision 0256), and each due view is computed within ViewRefreshTicks
-// ticks: a second at the default 20 Hz, SA-MP's stream_rate (decision
+// and a reconcile) are at most the tick's budget: max(ViewRate's share of a
+// tick, ceil(players / ViewRefresh in ticks)), players being those with a
+// stream center (rates.go: 32 and 20 at the default 20 Hz). Players who
+// start together, or cross a requery distance together, make views due in
+// bursts (decision 0243: median 37 per tick, p99 394 in a spread crowd of
+// 1000); in a one-spot crowd every view is due all the time. The views past
+// the budget stay due and are computed first on the next ticks, oldest
+// first, so no view is starved or lost (decision 0256), and each due view
+// is computed within ViewRefresh, a second, SA-MP's stream_rate (decision
 // 0275). A view computed because a player left (the hide of the leaver, at
 // once) is not counted nor deferred.
-const (
-	ViewBudgetMin    = 32
-	ViewRefreshTicks = 20
-)
 
 // viewBudget is the per-tick count of views of players computed, and the
 // views deferred past it, oldest first; with the dense table the views of
@@ -90,10 +86,11 @@ func (w *World) beginViews() {
 }
 
 // viewBudget is how many views of players a tick computes at most:
-// enough for every player's view to be computed once in ViewRefreshTicks
-// ticks, and ViewBudgetMin in a small world.
+// enough for every player's view to be computed once in ViewRefresh, and
+// ViewRate's share of a tick in a small world.
 func (w *World) viewBudget() int {
-	return max(ViewBudgetMin, (w.ents.views.streamed+ViewRefreshTicks-1)/ViewRefreshTicks)
+	r := &w.rates
+	return max(r.viewMin, (w.ents.views.streamed+r.viewRefresh-1)/r.viewRefresh)
 }
 
 // spendView reports whether q's due view may be computed in this tick,

@@ -59,6 +59,7 @@ type World struct {
 	maxPlayers int
 	start      time.Time // New's now: the phase of the players' slow passes (prims.go)
 	pickupDist float32   // world.pickup_draw_distance, meters
+	rates      rates     // the rules' tick counts at server.tick_hz (rates.go)
 	// bruteForce scans every pickup instead of the grid: the baseline the
 	// streaming benchmark measures the grid against. Never set outside it.
 	bruteForce bool
@@ -137,15 +138,20 @@ type Stats struct {
 	EditsRefused       uint64 // EntityEdits refused: no session, not shown, stale rev, or declined
 }
 
-// New returns a world configured from c (max_players, pickup draw distance,
-// the clock and the weather at start), with gm receiving its events (nil for
-// none). now is the server's start time, for a running clock's phase.
+// New returns a world configured from c (max_players, the tick rate, pickup
+// draw distance, the clock and the weather at start), with gm receiving its
+// events (nil for none). now is the server's start time, for a running
+// clock's phase.
 func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 	if gm == nil {
 		gm = Base{}
 	}
 	if c.Server.MaxPlayers < 1 || c.Server.MaxPlayers > MaxPlayers {
 		return nil, fmt.Errorf("world: server.max_players must be 1..%d, got %d", MaxPlayers, c.Server.MaxPlayers)
+	}
+	r, err := ratesOf(c.Server.TickHz)
+	if err != nil {
+		return nil, err
 	}
 	d := c.World.PickupDrawDistance
 	if !(d >= 1 && d <= 1000) {
@@ -156,6 +162,7 @@ func New(c config.Config, gm Gamemode, now time.Time) (*World, error) {
 		maxPlayers: c.Server.MaxPlayers,
 		start:      now,
 		pickupDist: float32(d),
+		rates:      r,
 		now:        now,
 		players:    make([]*Player, c.Server.MaxPlayers),
 		pickups:    map[uint32]*Pickup{},

@@ -1,0 +1,112 @@
+package world
+
+import (
+	"fmt"
+	"math/bits"
+	"time"
+)
+
+// The world's rules that run on ticks are stated in time; their counts in
+// ticks are worked out from the tick rate (server.tick_hz) once, in New:
+// a duration is max(1, round(duration × hz)) ticks, a rate's share of a
+// tick max(1, ⌈per second / hz⌉). At the default 20 Hz they are 4 ticks
+// (far moves, label spread), 16 (a crowd's split), 20 (view refresh) and
+// 32 a tick (the views' and the labels' minimum); at 50 Hz 10, 40, 50 and
+// 13. Left in ticks, a server at 50 Hz sent far moves at 12.5 Hz and
+// computed every view 2.5 times a second (issue 7: tick p99 7.0 ms against
+// 4.5 ms with the counts restated for 50 Hz).
+const (
+	// FarMoveInterval is how often a viewer is sent the latest state of a
+	// player beyond its near ones (player_moves.go): 5 Hz.
+	FarMoveInterval = 200 * time.Millisecond
+	// CrowdSplitFar is how many far intervals a viewer in a crowd keeps its
+	// split of near and far players (player_moves.go): 800 ms.
+	CrowdSplitFar = 4
+	// ViewRefresh is the longest a due view of players waits for the
+	// ticks' budget (players_budget.go): SA-MP's stream_rate.
+	ViewRefresh = time.Second
+	// ViewRate is how many views of players the ticks of a second may
+	// compute at least, in a small world (players_budget.go).
+	ViewRate = 640
+	// LabelSpread is the longest a pass of labels on players spreads its
+	// ops over (label_spread.go).
+	LabelSpread = 200 * time.Millisecond
+	// LabelRate is how many ops of such passes a viewer is sent a second
+	// at least (label_spread.go).
+	LabelRate = 640
+)
+
+// maxTickHz is the highest tick rate (server.tick_hz); maxFarPhases, the
+// far interval in ticks at it, sizes a viewer's far lists (playerEnt.farP).
+const (
+	maxTickHz    = 100
+	maxFarPhases = int(FarMoveInterval * maxTickHz / time.Second)
+)
+
+// rates is the rules' counts at the world's tick rate. Immutable after New.
+type rates struct {
+	far         period // FarMoveInterval: a far mover is sent on the ticks with (tick + id) % far.n == 0
+	crowdSplit  period // CrowdSplitFar far intervals
+	viewRefresh int    // ViewRefresh
+	viewMin     int    // ViewRate's share of a tick
+	labelTicks  int    // LabelSpread
+	labelMin    int    // LabelRate's share of a tick
+}
+
+// ratesOf returns the counts at hz ticks a second, 1..maxTickHz.
+func ratesOf(hz int) (rates, error) {
+	if hz < 1 || hz > maxTickHz {
+		return rates{}, fmt.Errorf("world: server.tick_hz must be 1..%d, got %d", maxTickHz, hz)
+	}
+	far := ticksOf(FarMoveInterval, hz)
+	return rates{
+		far:         periodOf(far),
+		crowdSplit:  periodOf(CrowdSplitFar * far),
+		viewRefresh: ticksOf(ViewRefresh, hz),
+		viewMin:     perTick(ViewRate, hz),
+		labelTicks:  ticksOf(LabelSpread, hz),
+		labelMin:    perTick(LabelRate, hz),
+	}, nil
+}
+
+// ticksOf returns d in ticks at hz: max(1, round(d × hz)).
+func ticksOf(d time.Duration, hz int) int {
+	return max(1, int((d*time.Duration(hz)+time.Second/2)/time.Second))
+}
+
+// perTick returns a rate a second as its share of a tick at hz:
+// max(1, ⌈perSecond / hz⌉).
+func perTick(perSecond, hz int) int {
+	return max(1, (perSecond+hz-1)/hz)
+}
+
+// period is a count of ticks, n ≥ 1, whose remainders are taken by two
+// multiplications rather than a division (Lemire, Kaser and Kurz, "Faster
+// remainder by direct computation", 2019; exact for every uint32): a split
+// takes one of every shown player (~200), which at the constant 4 of 20 Hz
+// was a mask.
+type period struct {
+	n uint32
+	m uint64 // ⌈2⁶⁴ / n⌉; 0 for n = 1, whose remainders are all 0
+}
+
+func periodOf(n int) period {
+	return period{n: uint32(n), m: ^uint64(0)/uint64(n) + 1}
+}
+
+// mod returns x % p.n.
+func (p period) mod(x uint32) uint32 {
+	hi, _ := bits.Mul64(p.m*uint64(x), uint64(p.n))
+	return uint32(hi)
+}
+
+// due reports whether tick is id's tick of the period: (tick + id) % n == 0.
+func (p period) due(tick uint32, id uint16) bool {
+	return p.mod(tick+uint32(id)) == 0
+}
+
+// phase returns the remainder by n of the ids whose tick of the period
+// tick is: due(tick, id) exactly when id % n == phase(tick).
+func (p period) phase(tick uint32) uint32 {
+	return p.mod(p.n - p.mod(tick))
+}

@@ -1,0 +1,102 @@
+package world
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"dlmp/internal/config"
+)
+
+// The counts of rates.go at the default tick rate, 20 Hz, as the tests of
+// the default world (config.Default) read them; TestRatesOf checks that
+// the world derives them.
+const (
+	FarMoveEvery     = 4
+	CrowdSplitEvery  = 4 * FarMoveEvery
+	ViewRefreshTicks = 20
+	ViewBudgetMin    = 32
+	LabelSpreadTicks = 4
+	LabelSpreadMin   = 32
+)
+
+// TestRatesOf: the counts at a few tick rates, written out: at 20 Hz
+// today's, at 50 Hz the ones issue 7's run restated by hand, and the
+// rounding and the floors of 1 at the ends of 1..100.
+func TestRatesOf(t *testing.T) {
+	tests := []struct {
+		hz                                  int
+		far, crowd, refresh, viewMin, ticks int
+		labelMin                            int
+	}{
+		{20, FarMoveEvery, CrowdSplitEvery, ViewRefreshTicks, ViewBudgetMin, LabelSpreadTicks, LabelSpreadMin},
+		{50, 10, 40, 50, 13, 10, 13},
+		{1, 1, 4, 1, 640, 1, 640},
+		{3, 1, 4, 3, 214, 1, 214},    // 0.6 ticks rounds to 1; ⌈213.3⌉
+		{12, 2, 8, 12, 54, 2, 54},    // 2.4 rounds to 2; ⌈53.3⌉
+		{13, 3, 12, 13, 50, 3, 50},   // 2.6 rounds to 3; ⌈49.2⌉
+		{100, 20, 80, 100, 7, 20, 7}, // ⌈6.4⌉
+	}
+	for _, tt := range tests {
+		r, err := ratesOf(tt.hz)
+		if err != nil {
+			t.Fatalf("%d Hz: %v", tt.hz, err)
+		}
+		got := [...]int{int(r.far.n), int(r.crowdSplit.n), r.viewRefresh, r.viewMin, r.labelTicks, r.labelMin}
+		want := [...]int{tt.far, tt.crowd, tt.refresh, tt.viewMin, tt.ticks, tt.labelMin}
+		if got != want {
+			t.Errorf("%d Hz: got far, crowd split, view refresh, view min, label ticks, label min %v, want %v", tt.hz, got, want)
+		}
+	}
+	if r, _ := ratesOf(config.Default().Server.TickHz); r.far.n != FarMoveEvery {
+		t.Errorf("the default config's far interval is %d ticks, want the tests' %d", r.far.n, FarMoveEvery)
+	}
+	for hz := 1; hz <= maxTickHz; hz++ {
+		if r, _ := ratesOf(hz); int(r.far.n) > maxFarPhases {
+			t.Fatalf("%d Hz: %d far phases, more than a viewer's %d lists", hz, r.far.n, maxFarPhases)
+		}
+	}
+}
+
+// TestNewRefusesTickRate: New refuses a tick rate outside 1..100, naming
+// server.tick_hz, and takes the ends.
+func TestNewRefusesTickRate(t *testing.T) {
+	for _, hz := range []int{0, -1, 101} {
+		c := config.Default()
+		c.Server.TickHz = hz
+		if _, err := New(c, nil, t0); err == nil || !strings.Contains(err.Error(), "server.tick_hz must be 1..100") {
+			t.Errorf("tick_hz %d: got %v, want an error naming server.tick_hz", hz, err)
+		}
+	}
+	for _, hz := range []int{1, 100} {
+		c := config.Default()
+		c.Server.TickHz = hz
+		if _, err := New(c, nil, t0); err != nil {
+			t.Errorf("tick_hz %d: %v", hz, err)
+		}
+	}
+}
+
+// TestPeriodMod: period.mod is x % n for every count of ticks a world
+// derives (1..80) and x across uint32, its ends included.
+func TestPeriodMod(t *testing.T) {
+	xs := []uint32{0, 1, 2, 3, 4, 5, 999, 1000, 65535, 1 << 31, math.MaxUint32 - 1, math.MaxUint32}
+	for x := uint32(7); x < math.MaxUint32/3; x = x*3 + 1 {
+		xs = append(xs, x)
+	}
+	for n := 1; n <= 4*maxFarPhases; n++ {
+		p := periodOf(n)
+		for _, x := range xs {
+			if got, want := p.mod(x), x%uint32(n); got != want {
+				t.Fatalf("periodOf(%d).mod(%d) = %d, want %d", n, x, got, want)
+			}
+		}
+		for tick := range uint32(2 * n) {
+			for id := range uint16(3 * n) {
+				if got, want := p.due(tick, id), uint32(id)%uint32(n) == p.phase(tick); got != want {
+					t.Fatalf("n %d, tick %d, id %d: due %v, but phase %d", n, tick, id, got, p.phase(tick))
+				}
+			}
+		}
+	}
+}
