@@ -20,7 +20,8 @@ func (w *World) encodeMoves() {
 		w.ents.moves.send = make([]uint64, len(w.players))
 		w.ents.moves.pos = make([]grid.Vec, len(w.players))
 	}
-	tick, far := w.ents.tick, w.rates.far
+	tick, far, farPh := w.ents.tick, w.rates.far, &w.rates.farPh
+	farK, _ := w.tickPhases()
 	send, pos, buf := w.ents.moves.send, w.ents.moves.pos, w.ents.moves.buf[:0]
 	for i, p := range w.players {
 		if p == nil {
@@ -39,8 +40,8 @@ func (w *World) encodeMoves() {
 		// Far viewers get the latest state every far interval: encoded
 		// while a move is at most that old, so the last one always lands.
 		// With a move this tick it is that move, seq and all.
-		farTick := far.due(tick, uint16(i))
-		if !ref.near && farTick && tick-e.lastMoved < far.n && e.lastMoved != 0 {
+		farTick := farPh[i] == farK
+		if !ref.near && farTick && tick-e.lastMoved < far && e.lastMoved != 0 {
 			if m := p.moveOf(tick); m.CheckSend() == nil {
 				buf = m.Append(buf)
 			}
@@ -66,6 +67,12 @@ type moves struct {
 	warmTick uint32
 	warmTo   int
 	warmSum  uint32
+
+	// The phases of tick phaseTick (tickPhases): a player's far tick, and
+	// a viewer's crowd split, come when its phase (rates.farPh, crowdPh)
+	// is these.
+	phaseTick    uint32
+	farK, crowdK uint8
 }
 
 // moveRef is where a mover's PlayerMove of this tick is in moves.buf.
@@ -75,7 +82,7 @@ type moves struct {
 // is shown touches that table, not every shown player's struct. Whether a
 // mover is sent to a viewer on a tick depends on the viewer only by near
 // or far, and a viewer reads a far mover only on its far tick
-// ((tick + id) % rates.far.n == 0, the far list of that phase): on that
+// ((tick + id) % rates.far == 0, the far list of that phase): on that
 // tick every viewer is sent its latest state, on the others only a near
 // viewer its move of the tick. So the span is the same for every viewer
 // that reads it, worked out once a tick here rather than per viewer
@@ -129,7 +136,8 @@ func (p *Player) moveOf(seq uint32) *wire.PlayerMove {
 // never loses a final state.
 func (w *World) sendPlayerMoves(q *Player) {
 	e := &q.ent
-	tick, far := w.ents.tick, w.rates.far
+	tick := w.ents.tick
+	farK, _ := w.tickPhases()
 	if mv := &w.ents.moves; mv.warmTick != tick || int(q.id) >= mv.warmTo {
 		w.warmMoves(int(q.id))
 	}
@@ -143,8 +151,8 @@ func (w *World) sendPlayerMoves(q *Player) {
 			run = append(run, sp)
 		}
 	}
-	// The far players whose tick this is: (tick + id) % far.n == 0.
-	for _, id := range e.farP[far.phase(tick)] {
+	// The far players whose tick this is: (tick + id) % rates.far == 0.
+	for _, id := range e.farP[farK] {
 		if sp := send[id]; sp != 0 {
 			run = append(run, sp)
 		}
@@ -158,7 +166,7 @@ func (w *World) sendPlayerMoves(q *Player) {
 		// player's far tick. A player placed far that moved off its far
 		// tick is sent here, so the show's first move is never late.
 		sp := send[id]
-		if sp != 0 && (far.due(tick, id) || slices.Contains(e.nearP, id)) {
+		if sp != 0 && (w.rates.farPh[id] == farK || slices.Contains(e.nearP, id)) {
 			continue
 		}
 		if !e.shownBits.has(id) { // the view's shown set, as bits (streamPlayersNow)
@@ -199,7 +207,7 @@ const MovesWarmAhead = 32
 func (w *World) warmMoves(from int) {
 	mv := &w.ents.moves
 	tick := w.ents.tick
-	k := w.rates.far.phase(tick)
+	k, _ := w.tickPhases()
 	end := min(from+MovesWarmAhead, len(w.players))
 	sum := uint32(0)
 	for _, p := range w.players[from:end] {
@@ -267,10 +275,22 @@ func sendSpans(c Conn, buf []byte, spans []uint64) {
 // tick (splitMoves), staggered by id: every far interval, and every
 // CrowdSplitFar of them while q's last split found a crowd (decision 0290).
 func (w *World) splitDue(q *Player) bool {
+	far, crowd := w.tickPhases()
 	if q.ent.nearCut2 > 0 {
-		return w.rates.crowdSplit.due(w.ents.tick, q.id)
+		return w.rates.crowdPh[q.id] == crowd
 	}
-	return w.rates.far.due(w.ents.tick, q.id)
+	return w.rates.farPh[q.id] == far
+}
+
+// tickPhases returns this tick's phases (phaseOf) of the far interval and
+// of the crowd split, worked out once a tick rather than per viewer.
+func (w *World) tickPhases() (far, crowd uint8) {
+	mv := &w.ents.moves
+	if t := w.ents.tick; mv.phaseTick != t {
+		mv.phaseTick = t
+		mv.farK, mv.crowdK = phaseOf(t, w.rates.far), phaseOf(t, w.rates.crowdSplit)
+	}
+	return mv.farK, mv.crowdK
 }
 
 // splitMoves sorts the players q is shown into near and far (by id) for
@@ -294,15 +314,15 @@ func (w *World) splitMoves(q *Player) {
 	n := len(e.shownP)
 	nearP := slices.Grow(e.nearP[:0], n)[:n]
 	nearD := slices.Grow(e.nearD[:0], n)[:n]
-	every := w.rates.far
-	far := e.farP[:every.n]
+	farPh := &w.rates.farPh
+	far := e.farP[:w.rates.far]
 	for i := range far {
 		far[i] = slices.Grow(far[i][:0], n)[:n]
 	}
 	k, fn := 0, [maxFarPhases]int{}
 	for _, id := range e.shownP {
 		d := grid.Dist2(from, pos[id])
-		j := every.mod(uint32(id))
+		j := farPh[id]
 		nearP[k], nearD[k], far[j][fn[j]] = id, d, id
 		in := b2i(d <= near2)
 		k += in
@@ -324,7 +344,7 @@ func (w *World) splitMoves(q *Player) {
 				nearP[n] = id
 				n++
 			} else {
-				j := every.mod(uint32(id))
+				j := farPh[id]
 				far[j] = append(far[j], id)
 			}
 		}
@@ -343,9 +363,9 @@ func b2i(b bool) int {
 
 // nearCut returns the NearMoveLimit-th smallest of d (more than
 // NearMoveLimit squared distances), reordering d. last, when not 0, is the
-// last split's cut: a crowd moves little between splits (CrowdSplitFar
-// far intervals), so about NearMoveLimit of d are still within it; d is split at
-// last in one pass and the selection runs in the part that holds the
+// last split's cut: a crowd moves little between splits (CrowdSplitFar far
+// intervals), so about NearMoveLimit of d are still within it; d is split
+// at last in one pass and the selection runs in the part that holds the
 // answer, the few at the edge, rather than in all of d. The answer is the
 // same.
 func nearCut(d []float32, last float32) float32 {
@@ -398,13 +418,13 @@ func fewSmallest(d []float32, j int) float32 {
 }
 
 // placeMove puts player id, shown now at pos, among the viewer's near or
-// far movers (the viewer is at from) by the last split's cut, far being
-// the world's far interval (rates.far). The caller
-// takes a player shown again (at a new rev) out first (unplaceMove): a
-// fresh show is in neither list, since a hide takes the player out of them
-// as it clears its shown bit, and a split builds them from the shown ones
-// only, so its show is an append without a scan (decision 0386).
-func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec, far period) {
+// far movers (the viewer is at from) by the last split's cut, farPh being
+// the world's far phases by id (rates.farPh). The caller takes a player
+// shown again (at a new rev) out first (unplaceMove): a fresh show is in
+// neither list, since a hide takes the player out of them as it clears its
+// shown bit, and a split builds them from the shown ones only, so its show
+// is an append without a scan (decision 0386).
+func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec, farPh *[MaxPlayers]uint8) {
 	near2 := float32(NearMoveDistance * NearMoveDistance)
 	if e.nearCut2 > 0 {
 		near2 = min(near2, e.nearCut2)
@@ -412,16 +432,16 @@ func (e *playerEnt) placeMove(from grid.Vec, id uint16, pos grid.Vec, far period
 	if grid.Dist2(from, pos) <= near2 {
 		e.nearP = append(e.nearP, id)
 	} else {
-		j := far.mod(uint32(id))
+		j := farPh[id]
 		e.farP[j] = append(e.farP[j], id)
 	}
 }
 
 // unplaceMove takes player id, hidden, out of the viewer's near and far
 // movers.
-func (e *playerEnt) unplaceMove(id uint16, far period) {
+func (e *playerEnt) unplaceMove(id uint16, farPh *[MaxPlayers]uint8) {
 	e.nearP = removeID(e.nearP, id)
-	j := far.mod(uint32(id))
+	j := farPh[id]
 	e.farP[j] = removeID(e.farP[j], id)
 }
 

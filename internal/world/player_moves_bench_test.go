@@ -142,7 +142,9 @@ func BenchmarkPlaceMove(b *testing.B) {
 	}{{"fresh", false}, {"scan", true}} {
 		b.Run(v.name, func(b *testing.B) {
 			var e playerEnt
-			from, far := grid.Vec{}, periodOf(FarMoveEvery)
+			from := grid.Vec{}
+			r, _ := ratesOf(20)
+			far := &r.farPh
 			at := func(id uint16) grid.Vec { return grid.Vec{X: float32(id%200) * 0.6} } // 50 within the cut
 			for id := range uint16(200) {
 				e.placeMove(from, id, at(id), far)

@@ -117,7 +117,7 @@ type playerEnt struct {
 	nearD       []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
 	nearSel     []float32              // splitMoves' scratch: nearD's copy that nearCut reorders
 	nearCut2    float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
-	farP        [maxFarPhases][]uint16 // the others, by id % rates.far.n (the lists past it unused)
+	farP        [maxFarPhases][]uint16 // the others, by id % rates.far (the lists past it unused)
 	vehiclesV   *stream.View
 	vehicleAt   stream.Anchor
 	shownV      []uint16 // the vehicles shown, in no order (mirror of vehiclesV)
@@ -453,18 +453,18 @@ func (w *World) streamPlayersNow(q *Player, gone *Player, spent bool) {
 				hid = false
 			}
 			if e.shownBits.has(id) { // a show again at a new rev: placed again
-				e.unplaceMove(id, w.rates.far)
+				e.unplaceMove(id, &w.rates.farPh)
 			} else { // a fresh show: in neither move list (placeMove)
 				e.shownBits.add(id)
 				e.shownP = append(e.shownP, id)
 			}
 			e.freshP = append(e.freshP, id)
-			e.placeMove(q.pos, id, w.posOf(id, o), w.rates.far)
+			e.placeMove(q.pos, id, w.posOf(id, o), &w.rates.farPh)
 			w.sendShow(q, id, o) // players_show.go: encoded once a rev
 		} else {
 			e.shownBits.del(id)
 			hid = true
-			e.unplaceMove(id, w.rates.far)
+			e.unplaceMove(id, &w.rates.farPh)
 			w.sendHide(q, id)
 		}
 	}

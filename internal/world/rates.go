@@ -2,7 +2,6 @@ package world
 
 import (
 	"fmt"
-	"math/bits"
 	"time"
 )
 
@@ -45,12 +44,18 @@ const (
 
 // rates is the rules' counts at the world's tick rate. Immutable after New.
 type rates struct {
-	far         period // FarMoveInterval: a far mover is sent on the ticks with (tick + id) % far.n == 0
-	crowdSplit  period // CrowdSplitFar far intervals
+	far         uint32 // FarMoveInterval: a far mover is sent on the ticks with (tick + id) % far == 0
+	crowdSplit  uint32 // CrowdSplitFar far intervals: a viewer in a crowd splits its movers on its ticks of it
 	viewRefresh int    // ViewRefresh
 	viewMin     int    // ViewRate's share of a tick
 	labelTicks  int    // LabelSpread
 	labelMin    int    // LabelRate's share of a tick
+
+	// By player id, its remainder by far and by crowdSplit: its ticks of
+	// them are those whose phase (phaseOf) this is. A split takes the far
+	// phase of every shown player (~200): a load here, not a remainder by
+	// a count the compiler does not know.
+	farPh, crowdPh [MaxPlayers]uint8
 }
 
 // ratesOf returns the counts at hz ticks a second, 1..maxTickHz.
@@ -59,14 +64,18 @@ func ratesOf(hz int) (rates, error) {
 		return rates{}, fmt.Errorf("world: server.tick_hz must be 1..%d, got %d", maxTickHz, hz)
 	}
 	far := ticksOf(FarMoveInterval, hz)
-	return rates{
-		far:         periodOf(far),
-		crowdSplit:  periodOf(CrowdSplitFar * far),
+	r := rates{
+		far:         uint32(far),
+		crowdSplit:  uint32(CrowdSplitFar * far),
 		viewRefresh: ticksOf(ViewRefresh, hz),
 		viewMin:     perTick(ViewRate, hz),
 		labelTicks:  ticksOf(LabelSpread, hz),
 		labelMin:    perTick(LabelRate, hz),
-	}, nil
+	}
+	for id := range uint32(MaxPlayers) {
+		r.farPh[id], r.crowdPh[id] = uint8(id%r.far), uint8(id%r.crowdSplit)
+	}
+	return r, nil
 }
 
 // ticksOf returns d in ticks at hz: max(1, round(d × hz)).
@@ -80,33 +89,8 @@ func perTick(perSecond, hz int) int {
 	return max(1, (perSecond+hz-1)/hz)
 }
 
-// period is a count of ticks, n ≥ 1, whose remainders are taken by two
-// multiplications rather than a division (Lemire, Kaser and Kurz, "Faster
-// remainder by direct computation", 2019; exact for every uint32): a split
-// takes one of every shown player (~200), which at the constant 4 of 20 Hz
-// was a mask.
-type period struct {
-	n uint32
-	m uint64 // ⌈2⁶⁴ / n⌉; 0 for n = 1, whose remainders are all 0
-}
-
-func periodOf(n int) period {
-	return period{n: uint32(n), m: ^uint64(0)/uint64(n) + 1}
-}
-
-// mod returns x % p.n.
-func (p period) mod(x uint32) uint32 {
-	hi, _ := bits.Mul64(p.m*uint64(x), uint64(p.n))
-	return uint32(hi)
-}
-
-// due reports whether tick is id's tick of the period: (tick + id) % n == 0.
-func (p period) due(tick uint32, id uint16) bool {
-	return p.mod(tick+uint32(id)) == 0
-}
-
-// phase returns the remainder by n of the ids whose tick of the period
-// tick is: due(tick, id) exactly when id % n == phase(tick).
-func (p period) phase(tick uint32) uint32 {
-	return p.mod(p.n - p.mod(tick))
+// phaseOf returns the remainder by n of the ids whose tick of a period of
+// n ticks tick is: (tick + id) % n == 0 exactly when id % n is it.
+func phaseOf(tick, n uint32) uint8 {
+	return uint8((n - tick%n) % n)
 }

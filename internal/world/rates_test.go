@@ -1,7 +1,6 @@
 package world
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -42,18 +41,18 @@ func TestRatesOf(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%d Hz: %v", tt.hz, err)
 		}
-		got := [...]int{int(r.far.n), int(r.crowdSplit.n), r.viewRefresh, r.viewMin, r.labelTicks, r.labelMin}
+		got := [...]int{int(r.far), int(r.crowdSplit), r.viewRefresh, r.viewMin, r.labelTicks, r.labelMin}
 		want := [...]int{tt.far, tt.crowd, tt.refresh, tt.viewMin, tt.ticks, tt.labelMin}
 		if got != want {
 			t.Errorf("%d Hz: got far, crowd split, view refresh, view min, label ticks, label min %v, want %v", tt.hz, got, want)
 		}
 	}
-	if r, _ := ratesOf(config.Default().Server.TickHz); r.far.n != FarMoveEvery {
-		t.Errorf("the default config's far interval is %d ticks, want the tests' %d", r.far.n, FarMoveEvery)
+	if r, _ := ratesOf(config.Default().Server.TickHz); r.far != FarMoveEvery {
+		t.Errorf("the default config's far interval is %d ticks, want the tests' %d", r.far, FarMoveEvery)
 	}
 	for hz := 1; hz <= maxTickHz; hz++ {
-		if r, _ := ratesOf(hz); int(r.far.n) > maxFarPhases {
-			t.Fatalf("%d Hz: %d far phases, more than a viewer's %d lists", hz, r.far.n, maxFarPhases)
+		if r, _ := ratesOf(hz); int(r.far) > maxFarPhases {
+			t.Fatalf("%d Hz: %d far phases, more than a viewer's %d lists", hz, r.far, maxFarPhases)
 		}
 	}
 }
@@ -77,24 +76,22 @@ func TestNewRefusesTickRate(t *testing.T) {
 	}
 }
 
-// TestPeriodMod: period.mod is x % n for every count of ticks a world
-// derives (1..80) and x across uint32, its ends included.
-func TestPeriodMod(t *testing.T) {
-	xs := []uint32{0, 1, 2, 3, 4, 5, 999, 1000, 65535, 1 << 31, math.MaxUint32 - 1, math.MaxUint32}
-	for x := uint32(7); x < math.MaxUint32/3; x = x*3 + 1 {
-		xs = append(xs, x)
-	}
-	for n := 1; n <= 4*maxFarPhases; n++ {
-		p := periodOf(n)
-		for _, x := range xs {
-			if got, want := p.mod(x), x%uint32(n); got != want {
-				t.Fatalf("periodOf(%d).mod(%d) = %d, want %d", n, x, got, want)
-			}
-		}
-		for tick := range uint32(2 * n) {
-			for id := range uint16(3 * n) {
-				if got, want := p.due(tick, id), uint32(id)%uint32(n) == p.phase(tick); got != want {
-					t.Fatalf("n %d, tick %d, id %d: due %v, but phase %d", n, tick, id, got, p.phase(tick))
+// TestPhases: a player's far tick and crowd split by its phases
+// (rates.farPh, crowdPh) against the tick's (phaseOf) are the ticks with
+// (tick + id) % n == 0, at tick rates whose periods are not powers of two
+// too.
+func TestPhases(t *testing.T) {
+	for _, hz := range []int{1, 13, 20, 50, 100} {
+		r, _ := ratesOf(hz)
+		for _, pc := range []struct {
+			n  uint32
+			ph *[MaxPlayers]uint8
+		}{{r.far, &r.farPh}, {r.crowdSplit, &r.crowdPh}} {
+			for tick := range 3 * pc.n {
+				for id := range uint32(MaxPlayers) {
+					if due, in := (tick+id)%pc.n == 0, pc.ph[id] == phaseOf(tick, pc.n); due != in {
+						t.Fatalf("%d Hz, period %d, tick %d, id %d: due %v, but phase %d of the tick's %d", hz, pc.n, tick, id, due, pc.ph[id], phaseOf(tick, pc.n))
+					}
 				}
 			}
 		}
