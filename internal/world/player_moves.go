@@ -315,7 +315,7 @@ func (w *World) splitMoves(q *Player) {
 	nearP := slices.Grow(e.nearP[:0], n)[:n]
 	nearD := slices.Grow(e.nearD[:0], n)[:n]
 	farPh := &w.rates.farPh
-	far := e.farP[:w.rates.far]
+	far := e.farP
 	for i := range far {
 		far[i] = slices.Grow(far[i][:0], n)[:n]
 	}

@@ -141,7 +141,7 @@ func BenchmarkPlaceMove(b *testing.B) {
 		scan bool
 	}{{"fresh", false}, {"scan", true}} {
 		b.Run(v.name, func(b *testing.B) {
-			var e playerEnt
+			e := playerEnt{farP: make([][]uint16, FarMoveEvery)}
 			from := grid.Vec{}
 			r, _ := ratesOf(20)
 			far := &r.farPh

@@ -104,20 +104,20 @@ type playerEnt struct {
 	// As a viewer.
 	players     *stream.View
 	playerAt    stream.Anchor
-	deferred    bool                   // due, past the tick's budget: in ents.views.deferred
-	playersLeft bool                   // the last pass of players left ops for lack of room
-	lastHits    uint16                 // the hits of the last pass's query of players (players_query.go); in the bools' padding
-	deferredAt  uint32                 // the tick it was deferred in; in the padding too
-	shownP      []uint16               // the players shown, in no order (mirror of players)
-	shownBits   idSet                  // the same, as a set
-	wantBits    idSet                  // the players wanted as of the last pass: shown or left to show (held)
-	wantP       []uint16               // the same, listed
-	freshP      []uint16               // shown in this tick's pass: owed a first PlayerMove
-	nearP       []uint16               // the players shown within NearMoveDistance, as of the last split
-	nearD       []float32              // splitMoves' scratch: the squared distances of those within NearMoveDistance
-	nearSel     []float32              // splitMoves' scratch: nearD's copy that nearCut reorders
-	nearCut2    float32                // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
-	farP        [maxFarPhases][]uint16 // the others, by id % rates.far (the lists past it unused)
+	deferred    bool       // due, past the tick's budget: in ents.views.deferred
+	playersLeft bool       // the last pass of players left ops for lack of room
+	lastHits    uint16     // the hits of the last pass's query of players (players_query.go); in the bools' padding
+	deferredAt  uint32     // the tick it was deferred in; in the padding too
+	shownP      []uint16   // the players shown, in no order (mirror of players)
+	shownBits   idSet      // the same, as a set
+	wantBits    idSet      // the players wanted as of the last pass: shown or left to show (held)
+	wantP       []uint16   // the same, listed
+	freshP      []uint16   // shown in this tick's pass: owed a first PlayerMove
+	nearP       []uint16   // the players shown within NearMoveDistance, as of the last split
+	nearD       []float32  // splitMoves' scratch: the squared distances of those within NearMoveDistance
+	nearSel     []float32  // splitMoves' scratch: nearD's copy that nearCut reorders
+	nearCut2    float32    // the squared distance of the NearMoveLimit-th nearest at the last periodic split; 0: not a crowd
+	farP        [][]uint16 // the others, by id % rates.far: rates.far lists (World.Join)
 	vehiclesV   *stream.View
 	vehicleAt   stream.Anchor
 	shownV      []uint16 // the vehicles shown, in no order (mirror of vehiclesV)

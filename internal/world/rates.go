@@ -35,8 +35,8 @@ const (
 	LabelRate = 640
 )
 
-// maxTickHz is the highest tick rate (server.tick_hz); maxFarPhases, the
-// far interval in ticks at it, sizes a viewer's far lists (playerEnt.farP).
+// maxTickHz is the highest tick rate (server.tick_hz); maxFarPhases is the
+// far interval in ticks at it, the most far lists a viewer has.
 const (
 	maxTickHz    = 100
 	maxFarPhases = int(FarMoveInterval * maxTickHz / time.Second)

@@ -216,6 +216,7 @@ func (w *World) Join(c Conn, hello *wire.ServerHello) (*Player, bool) {
 		return nil, false
 	}
 	p := newPlayer(uint16(id), c)
+	p.ent.farP = make([][]uint16, w.rates.far) // a far list a phase (player_moves.go)
 	w.identify(p)
 	w.players[id] = p
 	w.count++
