@@ -48,7 +48,7 @@ func laneSameBytes(t *testing.T, behind int) {
 	rx, sess := attachReceivers(t, s, sessions, now)
 	var twins []*lane.Sender
 	for range sessions {
-		twins = append(twins, lane.NewSender(lane.SenderConfig{Capacity: s.cfg.SendQueue}))
+		twins = append(twins, lane.NewSender(lane.SenderConfig{Capacity: s.cfg.SendQueue, MaxAckDelay: s.cfg.ackDelay()})) // the sessions' timers
 	}
 	r := rand.New(rand.NewPCG(10, 400))
 	want := make([][][]byte, sessions)

@@ -125,7 +125,7 @@ func (s *Session) unreliableRoom(written uint64, sp *spares) bool {
 func newSession(srv *Server, token uint64, addr netip.AddrPort, nonce uint64, now time.Time) *Session {
 	return &Session{
 		Token: token, Addr: addr, Nonce: nonce, srv: srv,
-		send:    lane.NewSender(lane.SenderConfig{Capacity: srv.cfg.SendQueue, Shared: &srv.tick.slots}),
+		send:    lane.NewSender(lane.SenderConfig{Capacity: srv.cfg.SendQueue, Shared: &srv.tick.slots, MaxAckDelay: srv.cfg.ackDelay()}),
 		gbn:     lane.NewGBNReceiver(0),
 		created: now, lastHeard: now, lastSent: now,
 	}

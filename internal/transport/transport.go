@@ -94,6 +94,24 @@ func envDuration(name string, def time.Duration) time.Duration {
 	return def
 }
 
+// AckSlack is what a client's ack may lag its tick by, on top of the tick
+// itself: its loop's scheduling.
+const AckSlack = 10 * time.Millisecond
+
+// ackDelay is the longest a client holds an ack of the server's events:
+// one of its ticks (1 / sync_hz: it acks once a tick, decision 0423) and
+// the slack. The sessions' retransmission timers add it to the RTT (the
+// samples have the client's hold removed); lane's default of 40 ms is
+// shorter than a 20 Hz client's tick, which only a server ticking at 20 Hz
+// itself, checking its timers every 50 ms, hid.
+func (c *Config) ackDelay() time.Duration {
+	hz := c.SyncHz
+	if hz <= 0 {
+		hz = 20 // fill's default
+	}
+	return time.Second/time.Duration(hz) + AckSlack
+}
+
 // Config configures a Server. Zero fields take the defaults above.
 type Config struct {
 	Listen       string // UDP address, ":7777"
