@@ -79,7 +79,7 @@ type Log struct {
 // Default is the configuration with no file and no flags.
 func Default() Config {
 	return Config{
-		Server: Server{Listen: ":7777", TickHz: 20, SyncHz: 20, MaxPlayers: 1000},
+		Server: Server{Listen: ":7777", TickHz: 50, SyncHz: 20, MaxPlayers: 1000},
 		Net:    Net{KeepaliveMs: 1000, TimeoutMs: 10000, SendQueue: 4096, InboundRate: 500},
 		World:  World{PickupDrawDistance: 100, ObjectStreamDistance: 300},
 		Clock:  Clock{Mode: "frozen", Hours: 12, MinuteMs: 1000, Weather: 1},

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
@@ -34,7 +33,7 @@ type mover struct {
 // spawned at random points, each with a running direction.
 func loadedWorld(tb testing.TB, pickups, players int) (*World, []mover) {
 	tb.Helper()
-	c := config.Default()
+	c := testConfig()
 	w, err := New(c, nil, t0)
 	if err != nil {
 		tb.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/stream"
@@ -50,7 +49,7 @@ func crossingMet(tb testing.TB) *oneSpot {
 // away from the first, and the players never turn (c.calm).
 func newCrossing(tb testing.TB, calm bool) *oneSpot {
 	tb.Helper()
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -258,7 +257,7 @@ func (c *oneSpot) clientBurst(last []int) float64 {
 // (encode): a crossing sends ~1400 of each a tick. The client's queue is
 // a countConn copying the bytes, as the lane does.
 func BenchmarkCrossingHides(b *testing.B) {
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/threadcpu"
@@ -100,7 +99,7 @@ type oneSpot struct {
 
 func newOneSpot(tb testing.TB, players int, radius float64) *oneSpot {
 	tb.Helper()
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		tb.Fatal(err)
 	}

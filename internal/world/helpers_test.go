@@ -139,9 +139,19 @@ type fixture struct {
 	seq map[*Player]uint32
 }
 
+// testConfig is the default config at 20 ticks a second: the tests and
+// benchmarks count in ticks of 50 ms (tick) and at 20 Hz's rates (the
+// constants of rates_test.go); rates_rules_test.go runs the rules that
+// count ticks at 50 Hz too, the server's default.
+func testConfig() config.Config {
+	c := config.Default()
+	c.Server.TickHz = 20
+	return c
+}
+
 func newFixture(t *testing.T, mod func(*config.Config)) *fixture {
 	t.Helper()
-	c := config.Default()
+	c := testConfig()
 	if mod != nil {
 		mod(&c)
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/wire"
 )
@@ -44,7 +43,7 @@ func uniform(rng *rand.Rand) grid.Vec {
 // nullConns and spawned, with their views full.
 func entityWorld(tb testing.TB, objects, pickups, players int, hot bool) (*World, []mover) {
 	tb.Helper()
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -107,7 +106,7 @@ func BenchmarkEntityMemory(b *testing.B) {
 	var perObject, perPlayer float64
 	for b.Loop() {
 		before := heap()
-		w, err := New(config.Default(), nil, t0)
+		w, err := New(testConfig(), nil, t0)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"dlmp/internal/config"
 	"dlmp/internal/lane"
 	"dlmp/internal/stream"
 	"dlmp/internal/wire"
@@ -19,7 +18,7 @@ import (
 // loaded in one loop) and before decision 0234 (interleaved: each show
 // filled just before its send). Per step.
 func BenchmarkSendObjectOps(b *testing.B) {
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		b.Fatal(err)
 	}

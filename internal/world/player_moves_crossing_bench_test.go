@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/threadcpu"
 	"dlmp/internal/transport"
@@ -36,7 +35,7 @@ func BenchmarkMovesCrossing(b *testing.B) {
 	}
 	defer srv.Close()
 	sinks := udptest.Sinks(b, 20)
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/wire"
 )
@@ -24,7 +23,7 @@ func crowdWorld(tb testing.TB, players, spots int) (*World, []mover, []grid.Vec)
 // crowdWorldOf is crowdWorld with each player's connection made by conn.
 func crowdWorldOf(tb testing.TB, players, spots int, conn func() Conn) (*World, []mover, []grid.Vec) {
 	tb.Helper()
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		tb.Fatal(err)
 	}

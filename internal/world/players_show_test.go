@@ -8,7 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/wire"
@@ -77,7 +76,7 @@ func (c *rawConn) Send(msg []byte, _ lane.Class) error {
 // show or another hide carries only its own id. It fails when the
 // templates, or where the id is written, go out of date with the codec.
 func TestHideTemplates(t *testing.T) {
-	w, err := New(config.Default(), nil, t0)
+	w, err := New(testConfig(), nil, t0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,8 +47,8 @@ func TestRatesOf(t *testing.T) {
 			t.Errorf("%d Hz: got far, crowd split, view refresh, view min, label ticks, label min %v, want %v", tt.hz, got, want)
 		}
 	}
-	if r, _ := ratesOf(config.Default().Server.TickHz); r.far != FarMoveEvery {
-		t.Errorf("the default config's far interval is %d ticks, want the tests' %d", r.far, FarMoveEvery)
+	if r, _ := ratesOf(testConfig().Server.TickHz); r.far != FarMoveEvery {
+		t.Errorf("the tests' config's far interval is %d ticks, want the tests' %d", r.far, FarMoveEvery)
 	}
 	for hz := 1; hz <= maxTickHz; hz++ {
 		if r, _ := ratesOf(hz); int(r.far) > maxFarPhases {
