@@ -63,24 +63,29 @@ func loadedWorld(tb testing.TB, pickups, players int) (*World, []mover) {
 // still waiting, and runs the tick: a PlayerSync each, then streaming.
 func step(w *World, ms []mover, now time.Time, s *wire.PlayerSync) {
 	for i := range ms {
-		m := &ms[i]
-		if m.wait > 0 {
-			m.wait-- // standing: a standing player syncs too
-		} else {
-			m.pos.X += m.dx
-			m.pos.Y += m.dy
-		}
-		if m.pos.X > 4000 || m.pos.X < -4000 {
-			m.dx = -m.dx
-		}
-		if m.pos.Y > 4000 || m.pos.Y < -4000 {
-			m.dy = -m.dy
-		}
-		m.seq++
-		*s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
-		w.Packet(m.p, s, now)
+		step1(w, &ms[i], now, s)
 	}
 	w.Tick(now)
+}
+
+// step1 moves m one sync at running speed (50 ms), unless it is still
+// waiting, and sends its PlayerSync.
+func step1(w *World, m *mover, now time.Time, s *wire.PlayerSync) {
+	if m.wait > 0 {
+		m.wait-- // standing: a standing player syncs too
+	} else {
+		m.pos.X += m.dx
+		m.pos.Y += m.dy
+	}
+	if m.pos.X > 4000 || m.pos.X < -4000 {
+		m.dx = -m.dx
+	}
+	if m.pos.Y > 4000 || m.pos.Y < -4000 {
+		m.dy = -m.dy
+	}
+	m.seq++
+	*s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
+	w.Packet(m.p, s, now)
 }
 
 // BenchmarkTick: one tick of 1000 running players among 100,000 pickups,

@@ -43,7 +43,15 @@ func uniform(rng *rand.Rand) grid.Vec {
 // nullConns and spawned, with their views full.
 func entityWorld(tb testing.TB, objects, pickups, players int, hot bool) (*World, []mover) {
 	tb.Helper()
-	w, err := New(testConfig(), nil, t0)
+	return entityWorldAt(tb, 20, objects, pickups, players, hot)
+}
+
+// entityWorldAt is entityWorld on a world ticking hz times a second.
+func entityWorldAt(tb testing.TB, hz, objects, pickups, players int, hot bool) (*World, []mover) {
+	tb.Helper()
+	c := testConfig()
+	c.Server.TickHz = hz
+	w, err := New(c, nil, t0)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -301,6 +301,55 @@ func BenchmarkIncremental(b *testing.B) {
 	}
 }
 
+// BenchmarkIncrementalAt50Hz: BenchmarkIncremental's world and players on
+// a server ticking at its default 50 Hz while the players sync at 20 Hz
+// (decision 0423): each 20 ms tick, the 2 players in 5 whose sync falls in
+// it send one, a step of 50 ms of running as in BenchmarkIncremental. A
+// tick here is the server's streaming work per tick as it runs by default;
+// a second of play is 50 of them against 20 of BenchmarkIncremental's.
+func BenchmarkIncrementalAt50Hz(b *testing.B) {
+	const hz = 50
+	for _, l := range layouts {
+		b.Run(l.name+"/grid", func(b *testing.B) {
+			w, ms := entityWorldAt(b, hz, 1_000_000, 100_000, 1000, l.hot)
+			now := warmUp(w, ms, t0.Add(time.Second))
+			var s wire.PlayerSync
+			k := 0
+			for range 2 * hz { // two seconds at 50 Hz: every view on its own ticks
+				now = now.Add(time.Second / hz)
+				stepSyncing(w, ms, k, now, &s)
+				k++
+			}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var m cpuMeter
+			before, stats, prims := countPasses(w), w.CacheStats(), primCounts(w)
+			b.ReportAllocs()
+			for b.Loop() {
+				now = now.Add(time.Second / hz)
+				m.run(func() { stepSyncing(w, ms, k, now, &s) })
+				k++
+			}
+			m.report(b, 1)
+			reportPasses(b, before, countPasses(w), float64(b.N), "tick")
+			reportSteps(b, stats, w.CacheStats(), float64(b.N), "tick")
+			reportPrims(b, prims, primCounts(w), float64(b.N), "tick")
+		})
+	}
+}
+
+// stepSyncing runs the 50 Hz tick k: the players whose 20 Hz sync falls in
+// it ((2k + i) % 5 < 2: two ticks in five for each, 400 of 1000 a tick)
+// move a step and sync, as step does for all, then the world ticks.
+func stepSyncing(w *World, ms []mover, k int, now time.Time, s *wire.PlayerSync) {
+	for i := range ms {
+		if (2*k+i)%5 < 2 {
+			step1(w, &ms[i], now, s)
+		}
+	}
+	w.Tick(now)
+}
+
 // primCounter is what the world counts of its primitive and vehicle views'
 // shortcuts.
 type primCounter [6]uint64
