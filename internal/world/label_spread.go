@@ -12,8 +12,8 @@ import "math"
 // therefore sends at most spreadOf(n) of its n ops in its tick, hides first
 // then shows nearest first (the view's order), and leaves the rest to the
 // next ticks at the same rate (flushLabels, polled every tick while ops are
-// left): all of them are out within LabelSpread (200 ms: 4 ticks at the
-// default 20 Hz), or as the connection's room allows when it has less. A
+// left): all of them are out within LabelSpread (200 ms: 4 ticks at 20 Hz,
+// 10 at the default 50), or as the connection's room allows when it has less. A
 // pass of a few ops (a calm crowd's) sends them all at once.
 //
 // world.md's rules hold: a label show left is sent only while its entity

@@ -9,7 +9,7 @@ import (
 // The views of players computed per tick (a query of the nearest players
 // and a reconcile) are at most the tick's budget: max(ViewRate's share of a
 // tick, ceil(players / ViewRefresh in ticks)), players being those with a
-// stream center (rates.go: 32 and 20 at the default 20 Hz). Players who
+// stream center (rates.go: 32 and 20 at 20 Hz, 13 and 50 at the default 50). Players who
 // start together, or cross a requery distance together, make views due in
 // bursts (decision 0243: median 37 per tick, p99 394 in a spread crowd of
 // 1000); in a one-spot crowd every view is due all the time. The views past
