@@ -185,8 +185,8 @@ func (c console) Status(out io.Writer) error {
 		return err
 	}
 	ticks := c.s.peekTicks()
-	fmt.Fprintf(out, "players %d/%d, up %v, tick %d Hz (last %d: p50 %v, p99 %v), reliable events queued %d, retransmissions %d\n",
-		players, c.s.cfg.Server.MaxPlayers, time.Since(c.s.started).Round(time.Second), c.s.cfg.Server.TickHz,
+	fmt.Fprintf(out, "players %d/%d, up %v, tick %d Hz, syncs %d Hz (last %d ticks: p50 %v, p99 %v), reliable events queued %d, retransmissions %d\n",
+		players, c.s.cfg.Server.MaxPlayers, time.Since(c.s.started).Round(time.Second), c.s.cfg.Server.TickHz, c.s.cfg.Server.SyncHz,
 		ticks.Count, ticks.P50, ticks.P99, queued, retransmits)
 	return nil
 }

@@ -126,7 +126,7 @@ func TestAdminWired(t *testing.T) {
 	}
 	out, _ := io.ReadAll(cresp.Body)
 	cresp.Body.Close()
-	if !strings.Contains(string(out), "players 1/1000") {
+	if !strings.Contains(string(out), "players 1/1000") || !strings.Contains(string(out), "tick 50 Hz, syncs 20 Hz") {
 		t.Fatalf("status: %q", out)
 	}
 	cresp, err = http.Post(base+"/console", "text/plain", strings.NewReader("network_selftest"))
