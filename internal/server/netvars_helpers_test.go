@@ -142,6 +142,12 @@ func startNetvars(t *testing.T, reg func(r *netvar.Registry), pvs func(netvar.Re
 	if pvs != nil {
 		srv.nv.pvs = pvs
 	}
+	runServer(t, srv)
+	return srv
+}
+
+// runServer runs srv until the test ends.
+func runServer(t *testing.T, srv *Server) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Run(ctx) }()
@@ -149,7 +155,6 @@ func startNetvars(t *testing.T, reg func(r *netvar.Registry), pvs func(netvar.Re
 		cancel()
 		<-done
 	})
-	return srv
 }
 
 // peer is one test client behind its tap, with the reassembled netvar

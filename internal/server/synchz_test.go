@@ -44,13 +44,7 @@ func TestSyncHzApartFromTickHz(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-	})
+	runServer(t, srv)
 	tp := newTap(t, srv.Addr())
 	dctx, stop := context.WithTimeout(context.Background(), 5*time.Second)
 	defer stop()
