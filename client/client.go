@@ -211,7 +211,7 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	c.world = mirror.New(&c.hello, now)
 	c.initNetvars()
 	c.expect = 1
-	c.gbn = lane.NewGBNSender(lane.GBNConfig{})
+	c.gbn = c.newGBN()
 	c.lastSent, c.lastHeard = now, now
 	if len(rest) > 0 { // packets that shared the datagram with ServerHello
 		c.receiveLocked(rest, now)
