@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"dlmp/internal/config"
 	"dlmp/internal/grid"
 	"dlmp/internal/lane"
 	"dlmp/internal/stream"
@@ -49,7 +50,14 @@ func crossingMet(tb testing.TB) *oneSpot {
 // away from the first, and the players never turn (c.calm).
 func newCrossing(tb testing.TB, calm bool) *oneSpot {
 	tb.Helper()
-	w, err := New(testConfig(), nil, t0)
+	return newCrossingAt(tb, calm, testConfig())
+}
+
+// newCrossingAt is newCrossing in a world configured by cfg (its tick
+// rate: crowd50_bench_test.go).
+func newCrossingAt(tb testing.TB, calm bool, cfg config.Config) *oneSpot {
+	tb.Helper()
+	w, err := New(cfg, nil, t0)
 	if err != nil {
 		tb.Fatal(err)
 	}
