@@ -95,15 +95,20 @@ func (c *oneSpot) runLine() {
 	c.now = c.now.Add(50 * time.Millisecond)
 	c.ticks++
 	for i := range c.ms {
-		m := &c.ms[i]
-		if !c.calm && (m.pos.X+m.dx < 0 || m.pos.X+m.dx > lineLen) {
-			m.dx = -m.dx
-		}
-		m.pos.X += m.dx
-		m.seq++
-		c.s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
-		c.w.Packet(m.p, &c.s, c.now)
+		c.runMover(&c.ms[i])
 	}
+}
+
+// runMover moves m one step along its line, turning back at its ends
+// unless the world is calm, and hands the world its PlayerSync.
+func (c *oneSpot) runMover(m *mover) {
+	if !c.calm && (m.pos.X+m.dx < 0 || m.pos.X+m.dx > lineLen) {
+		m.dx = -m.dx
+	}
+	m.pos.X += m.dx
+	m.seq++
+	c.s = wire.PlayerSync{Seq: m.seq, Landed: 1, State: 1, X: m.pos.X, Y: m.pos.Y, Z: m.pos.Z, Health: 100}
+	c.w.Packet(m.p, &c.s, c.now)
 }
 
 // BenchmarkCrowdCrossing is one tick of the crossing streams, crossing and
