@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"cmp"
 	"runtime"
 	"testing"
 	"time"
@@ -23,7 +24,10 @@ import (
 // walk, outside the measures). calm-cold is a calm tick (no reliable
 // event: the lanes' polls find nothing to send), broadcast-cold one where
 // every session is sent one 19-byte event (a message to everyone: the
-// slow calm flushes of issue 7's load run).
+// slow calm flushes of issue 7's load run). The 50hz cases are decision
+// 0423's ticks: 20 ms apart, 35 moves a viewer, and the same events a
+// second as hot's: 20 bursts a tick, every other session 1 event a tick
+// (2 × 20 / 50, rounded up).
 //
 // Reported, the tick goroutine's thread CPU per burst event (per event
 // where there is no burst): push-ns
@@ -41,15 +45,22 @@ func BenchmarkCrossingFlush(b *testing.B) {
 	b.Run("broadcast-cold", func(b *testing.B) {
 		crossingFlush(b, crossingRun{trickle: 1, small: 19, ballast: 128 << 20, walk: 16 << 20})
 	})
+	b.Run("50hz-hot", func(b *testing.B) { crossingFlush(b, crossing50) })
+	b.Run("50hz-calm", func(b *testing.B) { crossingFlush(b, crossingRun{moves: 35, period: 20 * time.Millisecond}) })
 }
+
+// crossing50 is the crossing's hot tick at 50 Hz.
+var crossing50 = crossingRun{bursts: 20, trickle: 1, moves: 35, period: 20 * time.Millisecond}
 
 // crossingRun is a variant of BenchmarkCrossingFlush.
 type crossingRun struct {
-	bursts  int // sessions sent a view's burst a tick
-	trickle int // events a tick of every other session
-	small   int // their size; 38 when 0
-	ballast int // bytes read between ticks
-	walk    int // bytes read between the sends and the Flush
+	bursts  int           // sessions sent a view's burst a tick
+	trickle int           // events a tick of every other session
+	small   int           // their size; 38 when 0
+	ballast int           // bytes read between ticks
+	walk    int           // bytes read between the sends and the Flush
+	moves   int           // PlayerMoves a viewer a tick; 88 when 0
+	period  time.Duration // between ticks; 50 ms when 0
 	// alternate, when set, is called before each tick with whether it is
 	// an odd one; the Flush's CPU of the odd and even ticks is reported
 	// apart (flush-µs/odd-tick, flush-µs/even-tick): a change and its
@@ -63,9 +74,9 @@ func crossingFlush(b *testing.B, run crossingRun) {
 		perView  = 120
 		ackLag   = 3
 		movers   = 1000
-		moves    = 88
 	)
 	bursts, trickle := run.bursts, run.trickle
+	moves, period := cmp.Or(run.moves, 88), cmp.Or(run.period, 50*time.Millisecond)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s, all, now := sinkSessions(b, Config{}, sessions)
@@ -109,7 +120,7 @@ func crossingFlush(b *testing.B, run crossingRun) {
 		if run.alternate != nil {
 			run.alternate(s, tick%2 == 1)
 		}
-		now = now.Add(50 * time.Millisecond)
+		now = now.Add(period)
 		c0 := threadCPU()
 		if tick >= ackLag {
 			for i, sess := range all {

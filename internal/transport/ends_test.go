@@ -28,6 +28,9 @@ func TestEndsPerFlushBounded(t *testing.T) {
 		if got := f.srv.Sessions(); got != n-want {
 			t.Errorf("after flush %d: got %d sessions, want %d", i+1, got, n-want)
 		}
+		if got := len(f.srv.tick.sessions); got != n-want {
+			t.Errorf("after flush %d: the tick steps %d sessions, want %d", i+1, got, n-want)
+		}
 		f.tick(0)
 	}
 	for id, reason := range f.w.left {

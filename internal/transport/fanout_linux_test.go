@@ -20,7 +20,8 @@ import (
 // the process's CPU time (the writer and the kernel's sends) a datagram;
 // proc-cpu-µs/tick, all of it. With GSO (as the socket offers it) and
 // without (DLMP_GSO=0). Written to build on the base commit too (decision
-// 0355's figures: docs/benchmarks/gather.md).
+// 0355's figures: docs/benchmarks/gather.md). The 50hz cases are decision
+// 0423's tick: 20 ms apart, 35 moves a viewer (flush50.md).
 //
 //	go test ./internal/transport -run '^$' -bench MovesFanout -benchtime 100x
 func BenchmarkMovesFanout(b *testing.B) {
@@ -29,13 +30,16 @@ func BenchmarkMovesFanout(b *testing.B) {
 			if gso == "off" {
 				b.Setenv("DLMP_GSO", "0")
 			}
-			movesFanout(b)
+			movesFanout(b, 88, 50*time.Millisecond)
 		})
 	}
+	b.Run("50hz", func(b *testing.B) { movesFanout(b, 35, 20*time.Millisecond) })
 }
 
-func movesFanout(b *testing.B) {
-	const sessions, movers, moves = 1000, 1000, 88
+// movesFanout runs ticks period apart, each sending moves PlayerMoves a
+// viewer.
+func movesFanout(b *testing.B, moves int, period time.Duration) {
+	const sessions, movers = 1000, 1000
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s, all, now := sinkSessions(b, Config{}, sessions)
@@ -57,7 +61,7 @@ func movesFanout(b *testing.B) {
 	var tickCPU int64
 	b.ReportAllocs()
 	for b.Loop() {
-		now = now.Add(50 * time.Millisecond)
+		now = now.Add(period)
 		for i := range world { // the world's encodeMoves, in place
 			world[i] = byte(i) + byte(now.UnixMilli())
 		}
