@@ -23,7 +23,7 @@ func TestGBNTimerWaitsForTheServersTick(t *testing.T) {
 		}
 		now := time.Unix(1000, 0)
 		g.Poll(now, func([]byte) {})
-		want := now.Add(min(base+time.Second/time.Duration(hz)+ackSlack, lane.MaxRTO))
+		want := now.Add(min(base+time.Second/time.Duration(hz)+lane.AckSlack, lane.MaxRTO))
 		if got := g.NextTimeout(); !got.Equal(want) {
 			t.Errorf("sync_hz %d: resend at %v after the send, want %v", hz, got.Sub(now), want.Sub(now))
 		}

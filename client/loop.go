@@ -1,13 +1,13 @@
 package client
 
 import (
-	"dlmp/internal/lane"
 	"encoding/binary"
 	"errors"
 	"time"
 
 	"dlmp/client/mirror"
 	"dlmp/internal/conn"
+	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
@@ -303,15 +303,12 @@ func (c *Client) control(p wire.Packet, now time.Time) {
 	}
 }
 
-// ackSlack is what the server's ack of our events may lag its tick by.
-const ackSlack = 10 * time.Millisecond
-
 // newGBN returns the sender of the client's own events. The server acks
 // them once a tick of its own, at least sync_hz of them a second, so its
-// longest hold is our tick (tickPeriod) and the slack: lane's default of
-// 40 ms is shorter than a 20 Hz server's tick.
+// longest hold is our tick (tickPeriod) and lane.AckSlack: lane's default
+// of 40 ms is shorter than a 20 Hz server's tick.
 func (c *Client) newGBN() *lane.GBNSender {
-	return lane.NewGBNSender(lane.GBNConfig{MaxAckDelay: c.tickPeriod() + ackSlack})
+	return lane.NewGBNSender(lane.GBNConfig{MaxAckDelay: lane.AckDelayOf(c.tickPeriod())})
 }
 
 // tickLocked sends what is due: ClientAck, Go-Back-N events, PlayerSync,

@@ -88,6 +88,9 @@ const (
 	// tick at 30 Hz plus slack). Samples have the reported delay removed,
 	// so the timer adds the maximum back.
 	DefaultMaxAckDelay = 40 * time.Millisecond
+	// AckSlack is what a peer that acks once a tick of its own may hold an
+	// ack past that tick: its loop's scheduling (AckDelayOf).
+	AckSlack = 10 * time.Millisecond
 	// MinRTO and MaxRTO clamp the retransmission timeout before backoff;
 	// MaxBackoffRTO clamps it after.
 	MinRTO        = 50 * time.Millisecond
@@ -105,3 +108,9 @@ const (
 	// unacknowledged before the link is dead (about 20 s with the clamps).
 	DefaultMaxTries = 10
 )
+
+// AckDelayOf is the MaxAckDelay of a peer that acks once every tick of
+// period tick: the tick and AckSlack. The server's sessions take their
+// clients' (1 / sync_hz) and the client the server's, at least as often
+// (decision 0423).
+func AckDelayOf(tick time.Duration) time.Duration { return tick + AckSlack }

@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"dlmp/internal/conn"
+	"dlmp/internal/lane"
 	"dlmp/internal/wire"
 )
 
@@ -94,22 +95,18 @@ func envDuration(name string, def time.Duration) time.Duration {
 	return def
 }
 
-// AckSlack is what a client's ack may lag its tick by, on top of the tick
-// itself: its loop's scheduling.
-const AckSlack = 10 * time.Millisecond
-
 // ackDelay is the longest a client holds an ack of the server's events:
 // one of its ticks (1 / sync_hz: it acks once a tick, decision 0423) and
-// the slack. The sessions' retransmission timers add it to the RTT (the
+// lane.AckSlack. The sessions' retransmission timers add it to the RTT (the
 // samples have the client's hold removed); lane's default of 40 ms is
 // shorter than a 20 Hz client's tick, which only a server ticking at 20 Hz
 // itself, checking its timers every 50 ms, hid.
 func (c *Config) ackDelay() time.Duration {
 	hz := c.SyncHz
 	if hz <= 0 {
-		hz = 20 // fill's default
+		hz = 20 // fill's default, for a Config not filled (tests' fixtures)
 	}
-	return time.Second/time.Duration(hz) + AckSlack
+	return lane.AckDelayOf(time.Second / time.Duration(hz))
 }
 
 // Config configures a Server. Zero fields take the defaults above.
