@@ -7,13 +7,13 @@ import (
 )
 
 // BenchmarkCrowdCrossingAt50Hz is BenchmarkCrowdCrossing's calm and
-// crossing-cold on a server ticking at its default 50 Hz while the
-// players sync at 20 Hz (decision 0423): each 20 ms tick, the 2 players in
-// 5 whose sync falls in it ((2k + i) % 5 < 2, as stepSyncing) move a step
-// of 50 ms along their line and sync, then the world ticks. The one-spot
-// crowd's tick as the load run has it by default: cpu-ms/tick and its p99
-// (cpuMeter), over the syncs and the tick. Run it at -benchtime 2000x
-// (40 s of the race, as BenchmarkCrowdCrossing's 800x).
+// crossing-cold on a server ticking at its default 50 Hz while the players
+// sync at 20 Hz (decision 0423): each 20 ms tick, the 2 players in 5 whose
+// sync falls in it (syncsIn50HzTick) move a step of 50 ms along their line
+// and sync, then the world ticks. The one-spot crowd's tick as the load run
+// has it by default: cpu-ms/tick and its p99 (cpuMeter), over the syncs and
+// the tick. Run it at -benchtime 2000x (40 s of the race, as
+// BenchmarkCrowdCrossing's 800x).
 func BenchmarkCrowdCrossingAt50Hz(b *testing.B) {
 	for _, v := range []struct {
 		name       string
@@ -61,7 +61,7 @@ func (c *oneSpot) runLineSyncing(k int) {
 	c.now = c.now.Add(time.Second / 50)
 	c.ticks++
 	for i := range c.ms {
-		if (2*k+i)%5 < 2 {
+		if syncsIn50HzTick(k, i) {
 			c.runMover(&c.ms[i])
 		}
 	}

@@ -338,12 +338,17 @@ func BenchmarkIncrementalAt50Hz(b *testing.B) {
 	}
 }
 
-// stepSyncing runs the 50 Hz tick k: the players whose 20 Hz sync falls in
-// it ((2k + i) % 5 < 2: two ticks in five for each, 400 of 1000 a tick)
-// move a step and sync, as step does for all, then the world ticks.
+// syncsIn50HzTick reports whether player i's 20 Hz sync falls in the 50 Hz
+// tick k: (2k + i) % 5 < 2, two ticks in five for each player, 400 of 1000
+// a tick.
+func syncsIn50HzTick(k, i int) bool { return (2*k+i)%5 < 2 }
+
+// stepSyncing runs the 50 Hz tick k: the players whose sync falls in it
+// (syncsIn50HzTick) move a step and sync, as step does for all, then the
+// world ticks.
 func stepSyncing(w *World, ms []mover, k int, now time.Time, s *wire.PlayerSync) {
 	for i := range ms {
-		if (2*k+i)%5 < 2 {
+		if syncsIn50HzTick(k, i) {
 			step1(w, &ms[i], now, s)
 		}
 	}
