@@ -13,8 +13,8 @@ import "math"
 // then shows nearest first (the view's order), and leaves the rest to the
 // next ticks at the same rate (flushLabels, polled every tick while ops are
 // left): all of them are out within LabelSpread (200 ms: 4 ticks at 20 Hz,
-// 10 at the default 50), or as the connection's room allows when it has less. A
-// pass of a few ops (a calm crowd's) sends them all at once.
+// 10 at the default 50), or as the connection's room allows when it has
+// less. A pass of a few ops (a calm crowd's) sends them all at once.
 //
 // world.md's rules hold: a label show left is sent only while its entity
 // is still streamed to the viewer (flushLabels checks it, as for ops left

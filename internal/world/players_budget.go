@@ -6,18 +6,18 @@ import (
 	"dlmp/internal/wire"
 )
 
-// The views of players computed per tick (a query of the nearest players
-// and a reconcile) are at most the tick's budget: max(ViewRate's share of a
+// The views of players computed per tick (a query of the nearest players and
+// a reconcile) are at most the tick's budget: max(ViewRate's share of a
 // tick, ceil(players / ViewRefresh in ticks)), players being those with a
-// stream center (rates.go: 32 and 20 at 20 Hz, 13 and 50 at the default 50). Players who
-// start together, or cross a requery distance together, make views due in
-// bursts (decision 0243: median 37 per tick, p99 394 in a spread crowd of
-// 1000); in a one-spot crowd every view is due all the time. The views past
-// the budget stay due and are computed first on the next ticks, oldest
-// first, so no view is starved or lost (decision 0256), and each due view
-// is computed within ViewRefresh, a second, SA-MP's stream_rate (decision
-// 0275). A view computed because a player left (the hide of the leaver, at
-// once) is not counted nor deferred.
+// stream center (rates.go: 32 and 20 at 20 Hz, 13 and 50 at the default 50).
+// Players who start together, or cross a requery distance together, make
+// views due in bursts (decision 0243: median 37 per tick, p99 394 in a
+// spread crowd of 1000); in a one-spot crowd every view is due all the time.
+// The views past the budget stay due and are computed first on the next
+// ticks, oldest first, so no view is starved or lost (decision 0256), and
+// each due view is computed within ViewRefresh, a second, SA-MP's
+// stream_rate (decision 0275). A view computed because a player left (the
+// hide of the leaver, at once) is not counted nor deferred.
 
 // viewBudget is the per-tick count of views of players computed, and the
 // views deferred past it, oldest first; with the dense table the views of

@@ -6,14 +6,14 @@ import (
 )
 
 // The world's rules that run on ticks are stated in time; their counts in
-// ticks are worked out from the tick rate (server.tick_hz) once, in New:
-// a duration is max(1, round(duration × hz)) ticks, a rate's share of a
-// tick max(1, ⌈per second / hz⌉). At 20 Hz they are 4 ticks
-// (far moves, label spread), 16 (a crowd's split), 20 (view refresh) and
-// 32 a tick (the views' and the labels' minimum); at the default 50 Hz 10, 40, 50 and
-// 13. Left in ticks, a server at 50 Hz sent far moves at 12.5 Hz and
-// computed every view 2.5 times a second (issue 7: tick p99 7.0 ms against
-// 4.5 ms with the counts restated for 50 Hz).
+// ticks are worked out from the tick rate (server.tick_hz) once, in New: a
+// duration is max(1, round(duration × hz)) ticks, a rate's share of a tick
+// max(1, ⌈per second / hz⌉). At 20 Hz they are 4 ticks (far moves, label
+// spread), 16 (a crowd's split), 20 (view refresh) and 32 a tick (the views'
+// and the labels' minimum); at the default 50 Hz 10, 40, 50 and 13. Left in
+// ticks, a server at 50 Hz sent far moves at 12.5 Hz and computed every view
+// 2.5 times a second (issue 7: tick p99 7.0 ms against 4.5 ms with the
+// counts restated for 50 Hz).
 const (
 	// FarMoveInterval is how often a viewer is sent the latest state of a
 	// player beyond its near ones (player_moves.go): 5 Hz.
