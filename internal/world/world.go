@@ -334,11 +334,16 @@ func (w *World) sendEncoded(p *Player, msg []byte, class lane.Class) {
 	}
 }
 
-// sendAll sends pkt to every connected player.
+// sendAll sends pkt to every connected player: checked and encoded once,
+// as the same bytes go to each (a chat line to 1000 players).
 func (w *World) sendAll(pkt wire.Packet, class lane.Class) {
+	if pkt.CheckSend() != nil {
+		return // send would refuse it for every player alike
+	}
+	w.buf = pkt.Append(w.buf[:0])
 	for _, p := range w.players {
 		if p != nil {
-			w.send(p, pkt, class)
+			w.sendEncoded(p, w.buf, class)
 		}
 	}
 }
