@@ -1,6 +1,7 @@
 package lane_test
 
 import (
+	"fmt"
 	"runtime"
 	"syscall"
 	"testing"
@@ -36,11 +37,8 @@ func crowdBurst(b *testing.B, pollTo bool) {
 		ackLag   = 3
 		tickStep = 50 * time.Millisecond
 	)
-	show, label := make([]byte, 38), make([]byte, 291)
-	show[0], label[0] = 0x40, 0x41
-	for i := range label[5:] {
-		label[5+i] = byte(i)
-	}
+	show, label := make([]byte, 38), nameLabel(42)
+	show[0] = 0x40
 	var shared lane.Slots
 	senders := make([]*lane.Sender, clients)
 	for i := range senders {
@@ -136,4 +134,15 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// nameLabel is the Label3D of a player's name label as the default
+// gamemode attaches it (freeroam's create_label: 0.4 m above the player,
+// 40 m), 291 bytes, its text zero after its NUL as on the wire.
+func nameLabel(id uint32) []byte {
+	l := wire.Label3D{LabelID: id, Active: 1, Color: 0xFFFF80, Z: 0.4, DrawDistance: 40, AttachKind: 1, AttachID: id}
+	if err := l.SetText(fmt.Sprintf("bot_%04d", id)); err != nil {
+		panic(err)
+	}
+	return l.Append(nil)
 }

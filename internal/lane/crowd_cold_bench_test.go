@@ -69,11 +69,8 @@ func crowdCold(b *testing.B, run coldRun) {
 		ackLag   = 3
 		tickStep = 50 * time.Millisecond
 	)
-	show, label := make([]byte, 38), make([]byte, 291)
-	show[0], label[0] = 0x19, 0x66
-	for i := range label[5:] {
-		label[5+i] = byte(i)
-	}
+	show, label := make([]byte, 38), nameLabel(42)
+	show[0] = 0x19
 	var shared lane.Slots
 	senders := make([]*lane.Sender, clients)
 	for i := range senders {

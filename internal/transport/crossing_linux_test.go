@@ -2,6 +2,7 @@ package transport
 
 import (
 	"cmp"
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -15,7 +16,7 @@ import (
 // BenchmarkCrossingFlush is issue 7's crossing tick as the transport sees
 // it: 1000 sessions, each a view's burst of 120 reliable events in a row
 // every 20 ticks (50 viewers a tick: PlayerShow 38 bytes and, every third,
-// Label3D 291) and the others 2 PlayerShows a tick; every session acked
+// a name label's Label3D, 291) and the others 2 PlayerShows a tick; every session acked
 // what it was sent 3 ticks before (OnAck, as Receive delivers it between
 // ticks), sent its 88 PlayerMoves as spans of the tick's shared buffer,
 // then the Flush and the writer's sends to 20 loopback sockets nobody
@@ -86,13 +87,13 @@ func crossingFlush(b *testing.B, run crossingRun) {
 	}
 	msgs := make([][]byte, perView)
 	for i := range msgs {
-		n := 38
 		if i%3 == 0 {
-			n = 291
+			msgs[i] = nameLabel(uint32(i))
+			continue
 		}
-		msgs[i] = make([]byte, n)
+		msgs[i] = make([]byte, 38)
 		msgs[i][0] = byte(wire.IDPlayerShow)
-		for j := 5; j < n; j++ {
+		for j := 5; j < 38; j++ {
 			msgs[i][j] = byte(i + j)
 		}
 	}
@@ -210,3 +211,14 @@ func crossingFlush(b *testing.B, run crossingRun) {
 
 // crossingSink keeps the ballast's reads.
 var crossingSink byte
+
+// nameLabel is the Label3D of a player's name label as the default
+// gamemode attaches it (freeroam's create_label), 291 bytes, its text zero
+// after its NUL as on the wire.
+func nameLabel(id uint32) []byte {
+	l := wire.Label3D{LabelID: id, Active: 1, Color: 0xFFFF80, Z: 0.4, DrawDistance: 40, AttachKind: 1, AttachID: id}
+	if err := l.SetText(fmt.Sprintf("bot_%04d", id)); err != nil {
+		panic(err)
+	}
+	return l.Append(nil)
+}
