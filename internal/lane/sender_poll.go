@@ -200,14 +200,16 @@ func (s *Sender) transmit(sl *slot, now time.Time, o *output) {
 // send packs sl into the datagram, starting one in the output's next
 // buffer when none is being packed; the caller arms its timer.
 func (s *Sender) send(sl *slot, now time.Time, o *output) {
-	b := sl.packet()
-	if len(s.dgram)+len(b) > s.cfg.Budget {
+	if len(s.dgram)+int(sl.n) > s.cfg.Budget {
 		s.flush(o)
 	}
 	if s.dgram == nil {
 		s.dgram = s.start(o)
 	}
-	s.dgram = append(s.dgram, b...)
+	s.dgram = append(s.dgram, sl.packet()...)
+	if sl.zeros > 0 {
+		s.dgram = append(s.dgram, make([]byte, sl.zeros)...) // cleared, not copied
+	}
 	sl.dg = s.dgSeq
 	sl.tries++
 	if sl.tries == 1 {
@@ -256,7 +258,7 @@ func (s *Sender) touchSendable() int {
 	for _, sl := range s.pending[s.pendHead:][:n] {
 		sum += byte(sl.n)
 		if sl.big == nil {
-			for i := 0; i < int(sl.n); i += 64 {
+			for i := 0; i < int(sl.n-sl.zeros); i += 64 {
 				sum += sl.msg[i]
 			}
 		}
