@@ -148,17 +148,17 @@ func TestSenderPacketInSlot(t *testing.T) {
 	}
 }
 
-// A slot is seven cache lines, its packet from the third: a field added to
-// the bookkeeping moves the packet off its line and the slot into a larger
-// size class.
+// A slot is six cache lines, its bookkeeping one, its packet from the
+// second (decision 0425): a field added to the bookkeeping moves the packet
+// off its line and the slot into a larger size class.
 func TestSlotSize(t *testing.T) {
-	if got, off := unsafe.Sizeof(slot{}), unsafe.Offsetof(slot{}.msg); got != 448 || off != 128 {
-		t.Errorf("got a %d-byte slot with its packet at %d, want 448 and 128", got, off)
+	if got, off := unsafe.Sizeof(slot{}), unsafe.Offsetof(slot{}.msg); got != 384 || off != 64 {
+		t.Errorf("got a %d-byte slot with its packet at %d, want 384 and 64", got, off)
 	}
 }
 
 // The slots a Slots carves start on cache lines, each chunk within one
-// page: a slot is its seven lines and its packet's room starts on one
+// page: a slot is its six lines and its packet's room starts on one
 // (decision 0352), whatever header the runtime puts before a chunk
 // (chunkPage).
 func TestChunkSlotsOnLines(t *testing.T) {

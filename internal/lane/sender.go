@@ -80,33 +80,37 @@ type SenderStats struct {
 // stores into it without loading it first (decision 0352).
 type slot struct {
 	slotHead
-	msg [slotRoom]byte // the packet when it fits; at 128, cache-line aligned
+	msg [slotRoom]byte // the packet when it fits; at 64, cache-line aligned
 }
 
-// slotHead is a slot's bookkeeping, 128 bytes.
+// slotHead is a slot's bookkeeping, 64 bytes: one cache line, which a push,
+// the Poll that sends the event and the ack that frees it each touch once
+// (decision 0425). Its times are offsets from the Sender's epoch and its
+// datagram and message numbers their low 32 bits, which the Sender widens
+// back (dgOf, seqOf): an event in flight or queued is within 2^31 of them.
 type slotHead struct {
 	class    Class
 	first    bool // the first fragment of a fragmented message
 	acked    bool
 	due      bool                    // fast retransmit at the next Poll
 	n        uint16                  // len of the packet, in msg or big
+	tries    uint16                  // transmissions so far (MaxTries bounds it)
 	id       uint32                  // 0 until assigned
 	sentHigh uint32                  // highest id sent when this was last transmitted
-	tries    int32                   // transmissions so far
 	no       uint32                  // its number in its Slots, set when carved (take does not write it): the Poll copies it to flightNo, supersede and Release read it
-	firstAt  time.Time               // first transmission
-	sentAt   time.Time               // latest transmission
-	deadline time.Time               // retransmission timer
-	dg       uint64                  // the datagram of its latest transmission
-	firstDg  uint64                  // the datagram of its first transmission
-	seq      uint64                  // the number of its message (every fragment the same), for Progress
+	dg       uint32                  // the datagram of its latest transmission, low bits (dgOf)
+	firstDg  uint32                  // the datagram of its first transmission, low bits (dgOf)
+	seq      uint32                  // the number of its message (every fragment the same), low bits (seqOf), for Progress
+	firstAt  time.Duration           // first transmission, since the epoch
+	sentAt   time.Duration           // latest transmission, since the epoch
+	deadline time.Duration           // retransmission timer, since the epoch
 	big      *[wire.MaxDatagram]byte // the packet when longer than slotRoom, from the Sender's bigs; nil otherwise
 }
 
 // slotRoom is the most bytes of a packet a slot holds inline: a Label3D
-// (291 bytes) and anything shorter. It makes a slot 448 bytes, seven cache
+// (291 bytes) and anything shorter. It makes a slot 384 bytes, six cache
 // lines, a size class of its own with no waste, the packet's bytes from the
-// start of its third line.
+// start of its second line.
 const slotRoom = 320
 
 // packet returns the slot's packet, its event_id at bytes 1..5.
@@ -151,7 +155,7 @@ type Sender struct {
 	suffix     []uint16 // scratch of OnAck, reused
 	lastNow    time.Time
 	timers     timers    // the in-flight events' retransmission timers, earliest first
-	epoch      time.Time // the first deadline armed: the timers' origin
+	epoch      time.Time // the first transmission or deadline: the origin of the timers and of the slots' times (since)
 	flagged    []uint32  // ids flagged for retransmission by acks since the last Poll
 	progressAt time.Time // the last ack that acknowledged something new
 	level      int       // timeouts since the last RTT sample: the link's backoff
@@ -160,8 +164,9 @@ type Sender struct {
 	dupAcks    int       // ClientAcks since in a row with the same cumulative ack
 	dead       error
 	stats      SenderStats
-	pushed     uint64 // messages queued by Push, for Progress
-	sink       byte   // the sum of touchSendable's loads: stored, so that the compiler keeps them
+	pushed     uint64        // messages queued by Push, for Progress
+	pollAt     time.Duration // lastNow since the epoch: the Poll's time as its slots hold it
+	sink       byte          // the sum of touchSendable's loads: stored, so that the compiler keeps them
 }
 
 // NewSender returns a Sender with event_ids starting at 1.
@@ -303,9 +308,9 @@ func (s *Sender) Push(msg []byte, class Class) error {
 func (s *Sender) Progress() (queued, acked uint64) {
 	switch {
 	case s.base != s.next: // the oldest unacknowledged event is in flight
-		return s.pushed, s.flight[s.base&s.mask].seq - 1
+		return s.pushed, s.seqOf(s.flight[s.base&s.mask].seq) - 1
 	case s.pendHead < len(s.pending): // none in flight: the oldest queued
-		return s.pushed, s.pending[s.pendHead].seq - 1
+		return s.pushed, s.seqOf(s.pending[s.pendHead].seq) - 1
 	}
 	return s.pushed, s.pushed
 }
@@ -348,7 +353,7 @@ func (s *Sender) take(class Class) *slot {
 	}
 	sl.class = class // the first access: a store, the nil check without a load
 	sl.first, sl.acked, sl.due = false, false, false
-	sl.n, sl.id, sl.tries, sl.seq = 0, 0, 0, s.pushed
+	sl.n, sl.id, sl.tries, sl.seq = 0, 0, 0, uint32(s.pushed)
 	sl.big = nil
 	s.used++
 	return sl
@@ -378,3 +383,20 @@ func (s *Sender) enqueue(sl *slot) {
 func (s *Sender) sendable() bool {
 	return s.pendHead < len(s.pending) && int(s.next-s.base) < s.cfg.Window
 }
+
+// since is t as a slot holds it: its offset from the epoch, which the
+// first transmission sets when no deadline did before.
+func (s *Sender) since(t time.Time) time.Duration {
+	if s.epoch.IsZero() {
+		s.epoch = t
+	}
+	return t.Sub(s.epoch)
+}
+
+// dgOf widens the low bits of a datagram number a slot holds: the
+// datagram at or before dgSeq with those bits.
+func (s *Sender) dgOf(low uint32) uint64 { return s.dgSeq - uint64(uint32(s.dgSeq)-low) }
+
+// seqOf widens the low bits of a message number a slot holds: the message
+// at or before pushed with those bits.
+func (s *Sender) seqOf(low uint32) uint64 { return s.pushed - uint64(uint32(s.pushed)-low) }

@@ -30,11 +30,11 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 		s.horizon = h
 	}
 	newly := false
-	sampled, sentAt := false, time.Time{} // an RTT sample: the top event, acknowledged now, sent once
+	sampled, sentAt := false, time.Duration(0) // an RTT sample: the top event, acknowledged now, sent once
 	mark := func(id uint32) {
 		if sl := s.flight[id&s.mask]; !sl.acked {
 			sl.acked, newly = true, true
-			s.ackedDg = max(s.ackedDg, sl.firstDg+1)
+			s.ackedDg = max(s.ackedDg, s.dgOf(sl.firstDg)+1)
 			if uint64(id) == top {
 				sampled, sentAt = sl.tries == 1, sl.sentAt
 			}
@@ -62,7 +62,7 @@ func (s *Sender) OnAck(a wire.ClientAck, now time.Time) {
 	if newly {
 		s.progressAt = now
 		if sampled {
-			s.rtt.sample(now.Sub(sentAt), time.Duration(a.DelayMs)*time.Millisecond)
+			s.rtt.sample(now.Sub(s.epoch)-sentAt, time.Duration(a.DelayMs)*time.Millisecond)
 			s.level = 0 // a new sample: the RTO is the estimate's again
 		}
 		for s.base != s.next && s.flight[s.base&s.mask].acked {
@@ -98,17 +98,17 @@ func (s *Sender) markLate(ack uint32, now time.Time) {
 	end := min(uint64(ack)+66, uint64(s.next))
 	delay := s.rtt.lossDelay()
 	stuck := s.dupAcks >= DupAcks
-	cut := now.Add(-delay) // sent at or before it: late enough
+	cut := now.Add(-delay).Sub(s.epoch) // sent at or before it: late enough
 	for id := s.base; uint64(id) < end; id++ {
 		sl := s.flight[id&s.mask]
 		// Ids go out in order, in datagrams of growing numbers, at Polls of
 		// a clock that does not go back: an event first sent after every
 		// datagram an ack reached, or after the cut, was sent again (if at
 		// all) later still, and so was every later id. No hole is left.
-		if !stuck && sl.firstDg >= s.ackedDg || sl.firstAt.After(cut) {
+		if !stuck && s.dgOf(sl.firstDg) >= s.ackedDg || sl.firstAt > cut {
 			break
 		}
-		if !sl.acked && !sl.due && (sl.dg < s.ackedDg || stuck) && !sl.sentAt.After(cut) {
+		if !sl.acked && !sl.due && (s.dgOf(sl.dg) < s.ackedDg || stuck) && sl.sentAt <= cut {
 			s.flag(sl, id)
 		}
 	}
@@ -122,7 +122,7 @@ func (s *Sender) markShared() {
 	if len(s.flagged) == 0 {
 		return // nothing is flagged: every flagged event is in the list until Poll sends it
 	}
-	lost, found := uint64(0), false
+	lost, found := uint32(0), false
 	for id := s.base; id != s.next; id++ {
 		sl := s.flight[id&s.mask]
 		switch {

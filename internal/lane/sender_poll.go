@@ -64,7 +64,7 @@ func (s *Sender) poll(now time.Time, o *output) {
 	if s.dead != nil {
 		return
 	}
-	s.lastNow = now
+	s.lastNow, s.pollAt = now, s.since(now)
 	s.dgram = nil
 	// The expired timers come off a heap, the events acks flagged from
 	// their list: a full window in flight is not walked on any tick.
@@ -77,13 +77,14 @@ func (s *Sender) poll(now time.Time, o *output) {
 	s.flagged = s.flagged[:0]
 	// The first transmissions of this Poll share one deadline (tries 1, the
 	// level unchanged since retransmit) and one timer.
-	first, deadline := s.next, time.Time{}
+	first, deadline, due := s.next, time.Time{}, time.Duration(0)
 	if s.sendable() {
 		s.touchSendable()
 	}
 	for s.sendable() {
 		if s.next == first {
 			deadline = now.Add(s.timeout(1))
+			due = s.since(deadline)
 		}
 		sl := s.pending[s.pendHead]
 		s.pending[s.pendHead] = nil
@@ -102,8 +103,8 @@ func (s *Sender) poll(now time.Time, o *output) {
 		}
 		s.flight[sl.id&s.mask] = sl
 		s.flightNo[sl.id&s.mask] = sl.no // the slot is in the cache: the ack that frees it will not load it
-		s.send(sl, now, o)
-		sl.deadline = deadline
+		s.send(sl, o)
+		sl.deadline = due
 	}
 	if first != s.next {
 		s.armRun(first, int(s.next-first), deadline)
@@ -143,7 +144,7 @@ func (s *Sender) retransmit(now time.Time, o *output) bool {
 		case sl.due:
 			s.stats.FastRetransmits++
 			s.transmit(sl, now, o)
-		case now.Before(sl.deadline):
+		case s.pollAt < sl.deadline:
 			// Not reached today: a flagged event is due (an ack flagged
 			// it) or its timer expired. Kept so that an event flagged any
 			// other way is never resent before its deadline.
@@ -156,9 +157,9 @@ func (s *Sender) retransmit(now time.Time, o *output) bool {
 			s.stats.Deferred++
 			s.arm(sl, now.Add(s.timeout(int(sl.tries))))
 		default:
-			if int(sl.tries) >= s.cfg.MaxTries && !s.progressAt.After(sl.sentAt) {
+			if int(sl.tries) >= s.cfg.MaxTries && s.progressAt.Sub(s.epoch) <= sl.sentAt {
 				s.dead = fmt.Errorf("%w: event %d unacknowledged after %d transmissions over %v",
-					ErrDead, id, sl.tries, now.Sub(sl.firstAt).Round(time.Millisecond))
+					ErrDead, id, sl.tries, (s.pollAt - sl.firstAt).Round(time.Millisecond))
 				return false
 			}
 			if burst == 0 {
@@ -193,13 +194,13 @@ func (s *Sender) timeout(tries int) time.Duration {
 
 // transmit sends sl and arms its timer.
 func (s *Sender) transmit(sl *slot, now time.Time, o *output) {
-	s.send(sl, now, o)
+	s.send(sl, o)
 	s.arm(sl, now.Add(s.timeout(int(sl.tries))))
 }
 
 // send packs sl into the datagram, starting one in the output's next
 // buffer when none is being packed; the caller arms its timer.
-func (s *Sender) send(sl *slot, now time.Time, o *output) {
+func (s *Sender) send(sl *slot, o *output) {
 	b := sl.packet()
 	if len(s.dgram)+len(b) > s.cfg.Budget {
 		s.flush(o)
@@ -208,15 +209,15 @@ func (s *Sender) send(sl *slot, now time.Time, o *output) {
 		s.dgram = s.start(o)
 	}
 	s.dgram = append(s.dgram, b...)
-	sl.dg = s.dgSeq
+	sl.dg = uint32(s.dgSeq)
 	sl.tries++
 	if sl.tries == 1 {
-		sl.firstAt, sl.firstDg = now, s.dgSeq
+		sl.firstAt, sl.firstDg = s.pollAt, uint32(s.dgSeq)
 	} else {
 		s.stats.Retransmits++
 	}
 	s.stats.Sends++
-	sl.sentAt = now
+	sl.sentAt = s.pollAt
 	sl.sentHigh = s.next - 1
 	sl.due = false
 }

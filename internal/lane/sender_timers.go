@@ -67,7 +67,7 @@ func (h timers) down(i int) {
 
 // arm sets sl's retransmission timer to at.
 func (s *Sender) arm(sl *slot, at time.Time) {
-	sl.deadline = at
+	sl.deadline = s.since(at)
 	s.armRun(sl.id, 1, at)
 }
 
@@ -123,7 +123,7 @@ func (s *Sender) armedID(id uint32, at time.Duration) bool {
 		return false
 	}
 	sl := s.flight[id&s.mask]
-	return sl != nil && sl.id == id && !sl.acked && sl.deadline.Sub(s.epoch) == at
+	return sl != nil && sl.id == id && !sl.acked && sl.deadline == at
 }
 
 // compactTimers drops the stale timers (fast retransmissions and acks on

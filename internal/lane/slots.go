@@ -40,9 +40,9 @@ type Slots struct {
 	sink   byte     // the sum of Warm's loads: stored, so that the compiler keeps them
 }
 
-// chunkSlots is the slots of a chunk: 9 of 448 bytes, 4032, allocated in
+// chunkSlots is the slots of a chunk: 10 of 384 bytes, 3840, allocated in
 // the 4096-byte size class, a page of its own.
-const chunkSlots = 9
+const chunkSlots = 10
 
 // chunk is the memory slots are carved from.
 type chunk [chunkSlots]slot
@@ -54,16 +54,16 @@ type chunk [chunkSlots]slot
 // and the header make 64, and 4096 in all, the same size class.
 // TestChunkSlotsOnLines fails if the runtime lays it out otherwise.
 type chunkPage struct {
-	_ [56]byte
+	_ [120]byte
 	c chunk
 }
 
 // DefaultSharedSlots is the default Max of a Slots: 1000 clients with
-// 256 slots each. A slot is 448 bytes, its packet's room included (the
+// 256 slots each. A slot is 384 bytes, its packet's room included (the
 // buffers of longer packets stay with their Sender). The chunks are the
 // list's for good: it does not shrink after a peak; it carves only when
 // none is free, so its memory is the most slots its Senders held at once
-// (at most the sum of their capacities, DefaultCapacity each), 448 bytes
+// (at most the sum of their capacities, DefaultCapacity each), 384 bytes
 // each.
 const DefaultSharedSlots = 1 << 18
 

@@ -27,9 +27,9 @@ func (p *Slots) Warm() int {
 		for b := p.free[w]; b != 0 && left > 0; b &= b - 1 {
 			i := w*64 + bits.TrailingZeros64(b)
 			sl := &p.chunks[i/chunkSlots][i%chunkSlots]
-			// One load a line: the bookkeeping's two and the room's five.
+			// One load a line: the bookkeeping's and the room's five.
 			// Independent loads, so the misses overlap.
-			sum += byte(sl.class) + byte(sl.seq) +
+			sum += byte(sl.class) +
 				sl.msg[0] + sl.msg[64] + sl.msg[128] + sl.msg[192] + sl.msg[256]
 			left--
 		}
