@@ -2,6 +2,11 @@ package transport
 
 import (
 	"net/netip"
+	"os"
+	"runtime"
+	"strconv"
+
+	"golang.org/x/sys/unix"
 
 	"dlmp/internal/conn"
 )
@@ -171,6 +176,12 @@ func (s *Server) recycle(b *batch) {
 // writeLoop is the writer goroutine.
 func (s *Server) writeLoop() {
 	defer s.wg.Done()
+	if p, err := strconv.Atoi(os.Getenv("DLMP_WRITER_FIFO")); err == nil && p > 0 {
+		runtime.LockOSThread()
+		if err := unix.SchedSetAttr(0, &unix.SchedAttr{Size: unix.SizeofSchedAttr, Policy: unix.SCHED_FIFO, Priority: uint32(p)}, 0); err != nil {
+			panic(err)
+		}
+	}
 	for {
 		select {
 		case <-s.done:
