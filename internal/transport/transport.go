@@ -44,6 +44,8 @@ const Version = 1
 
 // Defaults of Config's zero fields.
 const (
+	DefaultTickHz       = 20 // the world's ticks per second
+	DefaultSyncHz       = 20 // the PlayerSync rate, sent in ServerHello
 	DefaultKeepalive    = time.Second
 	DefaultTimeout      = 10 * time.Second
 	DefaultSendQueue    = 4096
@@ -104,7 +106,7 @@ func envDuration(name string, def time.Duration) time.Duration {
 func (c *Config) ackDelay() time.Duration {
 	hz := c.SyncHz
 	if hz <= 0 {
-		hz = 20 // fill's default, for a Config not filled (tests' fixtures)
+		hz = DefaultSyncHz // as fill does: tests' fixtures build a Server without it
 	}
 	return lane.AckDelayOf(time.Second / time.Duration(hz))
 }
@@ -112,8 +114,8 @@ func (c *Config) ackDelay() time.Duration {
 // Config configures a Server. Zero fields take the defaults above.
 type Config struct {
 	Listen       string // UDP address, ":7777"
-	TickHz       int    // the world's ticks per second, which the reader paces itself by; 20 when 0
-	SyncHz       int    // the PlayerSync rate sent in ServerHello; 20 when 0
+	TickHz       int    // the world's ticks per second, which the reader paces itself by; DefaultTickHz when 0
+	SyncHz       int    // the PlayerSync rate sent in ServerHello; DefaultSyncHz when 0
 	MaxPlayers   int    // sent in ServerHello; 1000 when 0
 	Keepalive    time.Duration
 	Timeout      time.Duration
@@ -131,10 +133,10 @@ type Config struct {
 
 func (c *Config) fill() {
 	if c.TickHz == 0 {
-		c.TickHz = 20
+		c.TickHz = DefaultTickHz
 	}
 	if c.SyncHz == 0 {
-		c.SyncHz = 20
+		c.SyncHz = DefaultSyncHz
 	}
 	if c.MaxPlayers == 0 {
 		c.MaxPlayers = 1000
