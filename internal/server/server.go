@@ -8,9 +8,12 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 	"time"
 
@@ -189,9 +192,19 @@ func (s *Server) Run(ctx context.Context) error {
 	var behind bool // the last tick's flush found the writer behind
 	s.gc = newGCMetrics()
 	s.lastGC = s.gc.totals()
+	var tickTrace *bufio.Writer
+	if name := os.Getenv("DLMP_TICK_TRACE"); name != "" {
+		if f, err := os.Create(name); err == nil {
+			tickTrace = bufio.NewWriterSize(f, 1<<20)
+			defer func() { tickTrace.Flush(); f.Close() }()
+		}
+	}
 	for {
 		select {
 		case <-ctx.Done():
+			if tickTrace != nil {
+				tickTrace.Flush()
+			}
 			return s.shutdown()
 		case <-summary.C:
 			last = s.logSummary(last)
@@ -246,6 +259,9 @@ func (s *Server) Run(ctx context.Context) error {
 			}
 			ph.gc = s.gc.cycles() != gc0
 			ph.retransmits, ph.datagrams = s.flushed()
+			if tickTrace != nil {
+				fmt.Fprintln(tickTrace, start.UnixMicro(), took.Microseconds(), ph.cpu.Microseconds(), ph.length(0).Microseconds(), ph.length(1).Microseconds(), ph.length(4).Microseconds(), ph.parts[0].Microseconds(), ph.parts[1].Microseconds(), ph.parts[2].Microseconds(), ph.parts[3].Microseconds(), ph.datagrams, ph.behind, s.world.Sub[0].Microseconds(), s.world.Sub[1].Microseconds(), s.world.Sub[2].Microseconds(), s.world.Sub[3].Microseconds(), s.world.Sub[4].Microseconds())
+			}
 			s.mu.Lock()
 			s.ticks.add(took, &ph)
 			s.mu.Unlock()

@@ -66,6 +66,7 @@ func (e *entities) init(c config.Config) {
 // views, held spawns, and the unreliable moves.
 func (w *World) tickEntities(now time.Time) {
 	w.ents.tick++
+	c0 := w.partTime()
 	w.tickObjectMoves(now)
 	w.tickVehicleRespawns(now)
 	for _, p := range w.players {
@@ -82,8 +83,11 @@ func (w *World) tickEntities(now time.Time) {
 		w.streamObjects(p)
 		w.releaseHold(p)
 	}
+	c1 := w.partTime()
 	w.encodeMoves()
 	w.encodeVehicleMoves()
+	c2 := w.partTime()
+	defer func() { c3 := w.partTime(); w.Sub[0], w.Sub[1], w.Sub[2] = c1-c0, c2-c1, c3-c2 }()
 	for _, p := range w.players {
 		if p == nil || p.gone {
 			continue

@@ -95,6 +95,7 @@ type World struct {
 
 	partClock func() time.Duration // read around Tick's parts; nil: not timed (TimeParts)
 	parts     [NumParts]time.Duration
+	Sub       [6]time.Duration // HACK
 }
 
 // The parts of [World.Tick], in the order it runs them, as [World.TickParts]
@@ -280,6 +281,7 @@ func (w *World) Tick(now time.Time) {
 	// Players, vehicles and objects first: an attached label or blip is
 	// shown only while its entity is streamed to the recipient, so the
 	// primitives reconcile against this tick's player views.
+	w.Sub = [6]time.Duration{}
 	w.tickEntities(now)
 	c2 := w.partTime()
 	w.tickPrimsWorld(now) // labels, checkpoints, blips, gang zones, colshapes
@@ -288,9 +290,13 @@ func (w *World) Tick(now time.Time) {
 		if p == nil || p.gone {
 			continue
 		}
+		a := time.Now()
 		w.tickWaypoint(p, now)
 		w.streamPickups(p)
+		b := time.Now()
 		w.tickPrims(p, now) // labels, checkpoints, blips, gang zones, colshapes
+		w.Sub[3] += b.Sub(a)
+		w.Sub[4] += time.Since(b)
 	}
 	if w.partClock != nil {
 		w.parts = [NumParts]time.Duration{c1 - c0, c2 - c1, c3 - c2, w.partClock() - c3}
