@@ -1,6 +1,7 @@
 package world
 
 import (
+	"os"
 	"runtime"
 	"testing"
 	"time"
@@ -36,6 +37,10 @@ func benchCrossingAt50Hz(b *testing.B, calm, cold bool) {
 		c.runLineSyncing(k)
 		c.w.Tick(c.now)
 		k++
+	}
+	if os.Getenv("HUGE") != "" {
+		n, err := hugeHeap()
+		b.Logf("huge: %d 2 MB ranges, err %v", n, err)
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
