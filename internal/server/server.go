@@ -10,10 +10,12 @@ package server
 import (
 	"bufio"
 	"context"
+	"dlmp/internal/lane"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime/metrics"
 	"sync"
 	"time"
 
@@ -167,6 +169,12 @@ func (s *Server) Do(ctx context.Context, f func(w *world.World)) error {
 
 // Run ticks the world until ctx ends, then ends every connection with
 // server_shutdown, tells the gamemode, and closes the socket.
+func heapReleased() uint64 {
+	sm := []metrics.Sample{{Name: "/memory/classes/heap/released:bytes"}, {Name: "/memory/classes/total:bytes"}}
+	metrics.Read(sm)
+	return sm[0].Value.Uint64()>>12<<32 | sm[1].Value.Uint64()>>12
+}
+
 func (s *Server) Run(ctx context.Context) error {
 	period := time.Second / time.Duration(s.cfg.Server.TickHz)
 	t := time.NewTicker(period)
@@ -260,7 +268,7 @@ func (s *Server) Run(ctx context.Context) error {
 			ph.gc = s.gc.cycles() != gc0
 			ph.retransmits, ph.datagrams = s.flushed()
 			if tickTrace != nil {
-				fmt.Fprintln(tickTrace, start.UnixMicro(), took.Microseconds(), ph.cpu.Microseconds(), ph.length(0).Microseconds(), ph.length(1).Microseconds(), ph.length(4).Microseconds(), ph.parts[0].Microseconds(), ph.parts[1].Microseconds(), ph.parts[2].Microseconds(), ph.parts[3].Microseconds(), ph.datagrams, ph.behind, s.world.Sub[0].Microseconds(), s.world.Sub[1].Microseconds(), s.world.Sub[2].Microseconds(), s.world.Sub[3].Microseconds(), s.world.Sub[4].Microseconds())
+				fmt.Fprintln(tickTrace, start.UnixMicro(), took.Microseconds(), ph.cpu.Microseconds(), ph.length(0).Microseconds(), ph.length(1).Microseconds(), ph.length(4).Microseconds(), ph.parts[0].Microseconds(), ph.parts[1].Microseconds(), ph.parts[2].Microseconds(), ph.parts[3].Microseconds(), ph.datagrams, ph.behind, s.world.Sub[0].Microseconds(), s.world.Sub[1].Microseconds(), s.world.Sub[2].Microseconds(), s.world.Sub[3].Microseconds(), s.world.Sub[4].Microseconds(), ph.minFlt, lane.CarvedChunks, ph.gc, heapReleased())
 			}
 			s.mu.Lock()
 			s.ticks.add(took, &ph)
