@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -66,6 +67,9 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opts.TickFIFO = f.tickFIFO
+	if mb, err := strconv.Atoi(os.Getenv("DLMP_PREFAULT_MB")); err == nil { // HACK: session 15's experiment
+		server.Prefault(mb << 20)
+	}
 	srv, err := server.New(opts, time.Now())
 	if err != nil {
 		fmt.Fprintln(stderr, "dlmp serve:", err)
