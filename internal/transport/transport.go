@@ -44,7 +44,7 @@ const Version = 1
 
 // Defaults of Config's zero fields.
 const (
-	DefaultTickHz       = 20 // the world's ticks per second
+	DefaultTickHz       = 20 // the world's ticks per second when a Config leaves it 0; dlmp serve passes server.tick_hz (default 50)
 	DefaultSyncHz       = 20 // the PlayerSync rate, sent in ServerHello
 	DefaultKeepalive    = time.Second
 	DefaultTimeout      = 10 * time.Second
