@@ -17,6 +17,7 @@ import (
 	"dlmp/internal/admin"
 	"dlmp/internal/config"
 	"dlmp/internal/netvar"
+	"dlmp/internal/rtthread"
 	"dlmp/internal/threadcpu"
 	"dlmp/internal/transport"
 	"dlmp/internal/wire"
@@ -174,7 +175,7 @@ func (s *Server) Run(ctx context.Context) error {
 	maps := time.NewTicker(MapEvery)
 	defer maps.Stop()
 	if s.tickFIFO > 0 {
-		if tid, unlock, err := lockTickThread(s.tickFIFO); err != nil {
+		if tid, unlock, err := rtthread.Lock(s.tickFIFO); err != nil {
 			s.log.Warn("the tick thread stays in the ordinary class", "tick_fifo", s.tickFIFO, "err", err)
 		} else {
 			defer unlock()
