@@ -23,7 +23,7 @@ func init() {
 // serveFlags are the flags that override the config file.
 type serveFlags struct {
 	config, listen, admin, gamemode, logLevel, logFormat string
-	tickHz, syncHz, maxPlayers, tickFIFO                 int
+	tickHz, syncHz, maxPlayers, tickFIFO, writerFIFO     int
 	printConfig                                          bool
 }
 
@@ -39,6 +39,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.syncHz, "sync-hz", 0, "PlayerSync rate told to clients, at most the tick rate (server.sync_hz)")
 	fs.IntVar(&f.maxPlayers, "max-players", 0, "player slots (server.max_players)")
 	fs.IntVar(&f.tickFIFO, "tick-fifo", 0, "run the tick's OS thread in the real-time class SCHED_FIFO at this priority, 1..99 (needs CAP_SYS_NICE; 0: not)")
+	fs.IntVar(&f.writerFIFO, "writer-fifo", 0, "run the writer's OS thread (the datagrams out) in SCHED_FIFO at this priority, below --tick-fifo's (needs CAP_SYS_NICE; 0: not)")
 	fs.StringVar(&f.logLevel, "log-level", "", "debug, info, warn or error (log.level)")
 	fs.StringVar(&f.logFormat, "log-format", "", "text or json (log.format)")
 	fs.BoolVar(&f.printConfig, "print-config", false, "print the effective configuration as TOML and exit")
@@ -66,6 +67,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opts.TickFIFO = f.tickFIFO
+	opts.WriterFIFO = f.writerFIFO
 	srv, err := server.New(opts, time.Now())
 	if err != nil {
 		fmt.Fprintln(stderr, "dlmp serve:", err)

@@ -178,3 +178,25 @@ end)
 		}
 	}
 }
+
+// TestServeRealTimeThreads: --tick-fifo and --writer-fifo reach the tick's
+// and the writer's threads, each logged as real-time or, without
+// CAP_SYS_NICE, as staying in the ordinary class.
+func TestServeRealTimeThreads(t *testing.T) {
+	bin := buildDLMP(t)
+	p := startServe(t, bin, "--tick-fifo", "10", "--writer-fifo", "5")
+	out, err := exec.Command(bin, "bot", "-n", "1", "--server", p.game, "--duration", "1s", "--json").Output()
+	if err != nil || !strings.Contains(string(out), `"connected":1`) {
+		t.Fatalf("dlmp bot: %v\n%s", err, out)
+	}
+	p.stop(t)
+	logs := p.logs.String()
+	for _, th := range []struct{ on, off, prio string }{
+		{"tick thread real-time", "the tick thread stays in the ordinary class", `"tick_fifo":10`},
+		{"writer thread real-time", "the writer thread stays in the ordinary class", `"writer_fifo":5`},
+	} {
+		if !strings.Contains(logs, th.on) && !strings.Contains(logs, th.off) || !strings.Contains(logs, th.prio) {
+			t.Errorf("logs say neither %q nor %q with %s:\n%s", th.on, th.off, th.prio, logs)
+		}
+	}
+}

@@ -50,7 +50,12 @@ type Options struct {
 	// other threads of the machine (decision 0255). Linux only; where it
 	// cannot be set Run logs why and runs as if it were 0.
 	TickFIFO int
-	Log      *slog.Logger
+	// WriterFIFO does the same for the transport's writer, the goroutine
+	// that sends the datagrams each tick hands it (transport.Config's
+	// WriterFIFO; decision 0426). Set it below TickFIFO, so that the tick
+	// goes first when both wait for one core.
+	WriterFIFO int
+	Log        *slog.Logger
 }
 
 // Server is one running world.
@@ -127,6 +132,7 @@ func New(opts Options, now time.Time) (*Server, error) {
 		Timeout:     time.Duration(c.Net.TimeoutMs) * time.Millisecond,
 		SendQueue:   c.Net.SendQueue,
 		InboundRate: c.Net.InboundRate,
+		WriterFIFO:  opts.WriterFIFO,
 		Log:         opts.Log,
 	}, handler{s})
 	if err != nil {

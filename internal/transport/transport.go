@@ -128,7 +128,14 @@ type Config struct {
 	// (decision 0374): off unless set or DLMP_WARM_SLOTS=1, since the load
 	// runs showed the pushes' stores no cheaper for it.
 	WarmSlots bool
-	Log       *slog.Logger
+	// WriterFIFO, when above 0, locks the writer goroutine to an OS thread
+	// and runs that thread in the real-time class SCHED_FIFO at this
+	// priority (1..99; decision 0426), so that the tick's datagrams go out
+	// as soon as they are handed over instead of waiting behind ordinary
+	// threads. It needs CAP_SYS_NICE; without it the writer logs a warning
+	// and stays in the ordinary class.
+	WriterFIFO int
+	Log        *slog.Logger
 }
 
 func (c *Config) fill() {
@@ -204,12 +211,13 @@ type Server struct {
 	pool    sync.Pool     // *buffer
 	poolNew atomic.Uint64 // buffers the pool made
 
-	out      chan *batch   // tick and reader → writer
-	freeB    chan *batch   // the reader's batches, written
-	freeT    chan *batch   // the tick's batches, written (tickState.getBatch)
-	pending  atomic.Int64  // batches handed to the writer, not yet written
-	written  atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
-	nextTick atomic.Int64  // when the next tick is due (Unix ns; 0: unknown): the reader reads before it
+	out       chan *batch   // tick and reader → writer
+	freeB     chan *batch   // the reader's batches, written
+	freeT     chan *batch   // the tick's batches, written (tickState.getBatch)
+	pending   atomic.Int64  // batches handed to the writer, not yet written
+	written   atomic.Uint64 // the seq of the last tick batch written (or a later one); the tick reads it
+	writerTID atomic.Int64  // the writer's thread id once it runs real-time (Config.WriterFIFO), else 0
+	nextTick  atomic.Int64  // when the next tick is due (Unix ns; 0: unknown): the reader reads before it
 
 	// owned by the tick goroutine
 	tick tickState

@@ -4,6 +4,7 @@ import (
 	"net/netip"
 
 	"dlmp/internal/conn"
+	"dlmp/internal/rtthread"
 )
 
 // batch is a list of datagrams for the writer, with what holds them: the
@@ -168,9 +169,22 @@ func (s *Server) recycle(b *batch) {
 	}
 }
 
+// WriterThread is the writer's OS thread id once it runs in the real-time
+// class (Config.WriterFIFO), 0 before or otherwise.
+func (s *Server) WriterThread() int { return int(s.writerTID.Load()) }
+
 // writeLoop is the writer goroutine.
 func (s *Server) writeLoop() {
 	defer s.wg.Done()
+	if p := s.cfg.WriterFIFO; p > 0 {
+		if tid, unlock, err := rtthread.Lock(p); err != nil {
+			s.cfg.Log.Warn("the writer thread stays in the ordinary class", "writer_fifo", p, "err", err)
+		} else {
+			defer unlock()
+			s.writerTID.Store(int64(tid))
+			s.cfg.Log.Info("writer thread real-time", "tid", tid, "writer_fifo", p)
+		}
+	}
 	for {
 		select {
 		case <-s.done:
