@@ -15,6 +15,7 @@ const readBuf = 1500
 
 // readLoop is the reader goroutine.
 func (s *Server) readLoop() {
+	lockFIFO("DLMP_READER_FIFO")
 	defer s.wg.Done()
 	msgs := make([]conn.Message, conn.MaxBatch)
 	for i := range msgs {

@@ -171,6 +171,7 @@ func (s *Server) recycle(b *batch) {
 // writeLoop is the writer goroutine.
 func (s *Server) writeLoop() {
 	defer s.wg.Done()
+	lockFIFO("DLMP_WRITER_FIFO")
 	for {
 		select {
 		case <-s.done:
