@@ -56,7 +56,7 @@ func TestLockRealTime(t *testing.T) {
 }
 
 // TestLockRefusesABadPriority: a priority outside 1..99 is the kernel's
-// EINVAL, and the goroutine is left unlocked on its ordinary thread.
+// EINVAL, and the thread stays in the ordinary class.
 func TestLockRefusesABadPriority(t *testing.T) {
 	errc := make(chan error)
 	go func() {
