@@ -2,7 +2,9 @@ package rtthread
 
 import (
 	"errors"
+	"log/slog"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -69,5 +71,39 @@ func TestLockRefusesABadPriority(t *testing.T) {
 	}()
 	if err := <-errc; !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.EPERM) {
 		t.Fatalf("Lock(100): got %v, want EINVAL (or EPERM without CAP_SYS_NICE)", err)
+	}
+}
+
+// TestLockLogged: at priority 0 nothing is locked or logged; above it the
+// log says "<name> thread real-time" with the priority under "<name>_fifo"
+// and the thread is SCHED_FIFO, or, refused (no CAP_SYS_NICE), it warns
+// that the thread stays in the ordinary class.
+func TestLockLogged(t *testing.T) {
+	type result struct {
+		tid, policy int
+		log         string
+	}
+	run := func(prio int) result {
+		res := make(chan result)
+		go func() {
+			var b strings.Builder
+			tid, unlock := LockLogged(slog.New(slog.NewTextHandler(&b, nil)), "writer", prio)
+			p, _ := Policy(0)
+			unlock()
+			res <- result{tid, p, b.String()}
+		}()
+		return <-res
+	}
+	if r := run(0); r.tid != 0 || r.policy != Other || r.log != "" {
+		t.Fatalf("priority 0: tid %d, policy %d, log %q; want nothing done", r.tid, r.policy, r.log)
+	}
+	r := run(5)
+	switch {
+	case r.tid != 0:
+		if r.policy != FIFO || !strings.Contains(r.log, "writer thread real-time") || !strings.Contains(r.log, "writer_fifo=5") {
+			t.Fatalf("priority 5: policy %d, log %q; want SCHED_FIFO and the real-time line", r.policy, r.log)
+		}
+	case !strings.Contains(r.log, "the writer thread stays in the ordinary class") || r.policy != Other:
+		t.Fatalf("priority 5 refused: policy %d, log %q; want the warning", r.policy, r.log)
 	}
 }

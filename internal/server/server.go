@@ -180,14 +180,8 @@ func (s *Server) Run(ctx context.Context) error {
 	defer summary.Stop()
 	maps := time.NewTicker(MapEvery)
 	defer maps.Stop()
-	if s.tickFIFO > 0 {
-		if tid, unlock, err := rtthread.Lock(s.tickFIFO); err != nil {
-			s.log.Warn("the tick thread stays in the ordinary class", "tick_fifo", s.tickFIFO, "err", err)
-		} else {
-			defer unlock()
-			s.log.Info("tick thread real-time", "tid", tid, "tick_fifo", s.tickFIFO)
-		}
-	}
+	_, unlock := rtthread.LockLogged(s.log, "tick", s.tickFIFO)
+	defer unlock()
 	// The world's parts on the tick thread's clock: meaningful when the
 	// tick stays on its thread (the phases check it).
 	s.world.TimeParts(threadcpu.Spent)

@@ -176,15 +176,9 @@ func (s *Server) WriterThread() int { return int(s.writerTID.Load()) }
 // writeLoop is the writer goroutine.
 func (s *Server) writeLoop() {
 	defer s.wg.Done()
-	if p := s.cfg.WriterFIFO; p > 0 {
-		if tid, unlock, err := rtthread.Lock(p); err != nil {
-			s.cfg.Log.Warn("the writer thread stays in the ordinary class", "writer_fifo", p, "err", err)
-		} else {
-			defer unlock()
-			s.writerTID.Store(int64(tid))
-			s.cfg.Log.Info("writer thread real-time", "tid", tid, "writer_fifo", p)
-		}
-	}
+	tid, unlock := rtthread.LockLogged(s.cfg.Log, "writer", s.cfg.WriterFIFO)
+	defer unlock()
+	s.writerTID.Store(int64(tid))
 	for {
 		select {
 		case <-s.done:
