@@ -2,11 +2,13 @@ package transport
 
 import (
 	"bufio"
-	"dlmp/internal/threadcpu"
 	"fmt"
 	"log/slog"
 	"os"
 	"time"
+
+	"dlmp/internal/hoststeal"
+	"dlmp/internal/threadcpu"
 )
 
 // FlushTraceEnv names a file that Listen opens for a trace of every Flush:
@@ -102,4 +104,11 @@ func (tr *flushTrace) close() {
 type usage struct {
 	cpu                   time.Duration
 	minflt, nivcsw, nvcsw int64
+}
+
+// stealMs is the machine's steal time so far in milliseconds, 0 when
+// unknown.
+func stealMs() int64 {
+	d, _ := hoststeal.Total()
+	return d.Milliseconds()
 }

@@ -1,9 +1,6 @@
 package transport
 
 import (
-	"bytes"
-	"os"
-	"strconv"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -23,20 +20,4 @@ func threadUsage() usage {
 		u.minflt, u.nivcsw, u.nvcsw = ru.Minflt, ru.Nivcsw, ru.Nvcsw
 	}
 	return u
-}
-
-// stealMs is the machine's steal time so far (the "cpu" line of
-// /proc/stat, its eighth value), in milliseconds; 0 when unknown.
-func stealMs() int64 {
-	b, err := os.ReadFile("/proc/stat")
-	if err != nil {
-		return 0
-	}
-	line, _, _ := bytes.Cut(b, []byte("\n"))
-	f := bytes.Fields(line)
-	if len(f) < 9 {
-		return 0
-	}
-	v, _ := strconv.ParseInt(string(f[8]), 10, 64)
-	return v * 1000 / 100 // USER_HZ
 }

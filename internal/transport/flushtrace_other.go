@@ -3,5 +3,3 @@
 package transport
 
 func threadUsage() usage { return usage{} }
-
-func stealMs() int64 { return 0 }

@@ -33,15 +33,3 @@ func TestGapsCountByBoundAndClock(t *testing.T) {
 		t.Errorf("report:\n%s", s)
 	}
 }
-
-func TestParseSteal(t *testing.T) {
-	stat := "cpu  4705 356 584 3699 23 0 12 37 0 0\ncpu0 2000 100 300 1800 10 0 6 20 0 0\nintr 1\n"
-	if d, ok := parseSteal(stat); !ok || d != 370*time.Millisecond {
-		t.Errorf("steal %v, %v; want 370ms, true", d, ok)
-	}
-	for _, bad := range []string{"", "cpu 1 2 3\n", "cpu  1 2 3 4 5 6 7 x 0 0\n"} {
-		if _, ok := parseSteal(bad); ok {
-			t.Errorf("parseSteal(%q) read a steal", bad)
-		}
-	}
-}

@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"time"
 
+	"dlmp/internal/hoststeal"
 	"dlmp/internal/threadcpu"
 )
 
@@ -26,7 +27,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "hiccup: the thread's CPU clock cannot be read here")
 		os.Exit(1)
 	}
-	steal0, stealOK := steal()
+	steal0, stealOK := hoststeal.Total()
 	g := newGaps()
 	start := time.Now()
 	end := start.Add(time.Duration(*secs) * time.Second)
@@ -37,7 +38,7 @@ func main() {
 		last, lastCPU = now, c
 	}
 	fmt.Printf("%d s spinning\n%v", *secs, g)
-	if steal1, ok := steal(); ok && stealOK {
+	if steal1, ok := hoststeal.Total(); ok && stealOK {
 		fmt.Printf("the host's steal meanwhile (both vCPUs, /proc/stat): %v\n", steal1-steal0)
 	}
 }
